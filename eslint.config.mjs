@@ -1,0 +1,25 @@
+import { config } from '@n8n/node-cli/eslint';
+
+export default [
+	...config,
+	{
+		// Tests, the fake API and scripts run in Node, not inside n8n: the community-node
+		// rules about imports and globals (console, process, timers) apply to nodes/ and credentials/ only.
+		files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+		rules: {
+			'@n8n/community-nodes/no-restricted-imports': 'off',
+			'@n8n/community-nodes/no-restricted-globals': 'off',
+			'@n8n/community-nodes/require-node-api-error': 'off',
+			'no-console': 'off',
+		},
+	},
+	{
+		files: ['**/*.ts'],
+		rules: {
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+			],
+		},
+	},
+];

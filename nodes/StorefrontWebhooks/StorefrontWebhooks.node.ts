@@ -1,0 +1,39 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { searchDeliveries, searchWebhooks } from '../shared/listSearch/webhooks';
+import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
+import { getEvents, properties } from './resources';
+
+export class StorefrontWebhooks implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Storefront Webhooks',
+		name: 'storefrontWebhooks',
+		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Register webhook endpoints of the Storefront API, send test events and inspect deliveries',
+		defaults: { name: 'Storefront Webhooks' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		requestDefaults,
+		hints: [
+			{
+				message:
+					'The signing secret is in this output only: the API never returns it again. Store it before you leave this node.',
+				type: 'warning',
+				location: 'outputPane',
+				whenToDisplay: 'afterExecution',
+				displayCondition: '={{ $parameter["resource"] === "webhook" && $parameter["operation"] === "create" }}',
+			},
+		],
+		properties,
+	};
+
+	methods = {
+		listSearch: { searchWebhooks, searchDeliveries },
+		loadOptions: { getEvents },
+	};
+}

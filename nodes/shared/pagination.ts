@@ -1,0 +1,87 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+/**
+ * The API's three list styles, each declared once:
+ * - `cursor`: `limit` + `cursor` → `nextCursor` (store lists; max 100 a page)
+ * - `page`: `page` (from 1) + `limit` → `pagination.pages` (ads lists; max 500)
+ * - `before`: `limit` + `before` = `created_at` of the last row → `has_more` (webhook deliveries; max 100)
+ * - `none`: one answer holds every row; Limit is applied here.
+ *
+ * Each page request keeps the operation's own query (accountId, filters) and adds
+ * only its paging keys, and Limit is honoured exactly across pages.
+ */
+export interface ListOptions {
+	style: 'cursor' | 'page' | 'before' | 'none';
+	/** Where the rows are in the answer. */
+	rootProperty: string;
+	/** Largest page the API serves. */
+	maxPageSize?: number;
+	/** Applied to each row when the node's Simplify parameter is on. */
+	simplify?: (row: IDataObject) => IDataObject;
+}
+
+type Paginator = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
+
+export function listRows(body: unknown, rootProperty: string): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	const rows = (body as IDataObject | undefined)?.[rootProperty];
+	return Array.isArray(rows) ? (rows as IDataObject[]) : [];
+}
+
+function param<T>(ctx: IExecutePaginationFunctions, name: string, fallback: T): T {
+	try {
+		return ctx.getNodeParameter(name, fallback) as T;
+	} catch {
+		return fallback;
+	}
+}
+
+export function paginate(options: ListOptions): Paginator {
+	const maxPage = options.maxPageSize ?? 100;
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const returnAll = param(this, 'returnAll', false);
+		const limit = returnAll ? Infinity : Math.max(1, Number(param(this, 'limit', 50)));
+		const simplify = options.simplify && param(this, 'simplify', false) ? options.simplify : undefined;
+		const baseQs = { ...(requestData.options.qs as IDataObject) };
+		const rows: IDataObject[] = [];
+		let page = 1;
+		let cursor: string | undefined;
+		for (;;) {
+			const qs: IDataObject = { ...baseQs };
+			const wanted = Math.min(maxPage, limit - rows.length);
+			if (options.style !== 'none') qs.limit = wanted;
+			if (options.style === 'page') qs.page = page;
+			if (cursor && options.style === 'cursor') qs.cursor = cursor;
+			if (cursor && options.style === 'before') qs.before = cursor;
+
+			const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
+			const body = answer?.json ?? {};
+			const pageRows = listRows(body, options.rootProperty);
+			rows.push(...pageRows);
+			if (rows.length >= limit || pageRows.length === 0) break;
+
+			if (options.style === 'cursor') {
+				cursor = typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined;
+				if (!cursor) break;
+			} else if (options.style === 'before') {
+				cursor = pageRows[pageRows.length - 1].created_at as string | undefined;
+				if (!body.has_more || !cursor) break;
+			} else if (options.style === 'page') {
+				const pages = Number((body.pagination as IDataObject | undefined)?.pages ?? 0);
+				if (pages ? page >= pages : pageRows.length < wanted) break;
+				page += 1;
+			} else {
+				break;
+			}
+		}
+		return rows.slice(0, limit).map((row) => ({ json: simplify ? simplify(row) : row }));
+	};
+}

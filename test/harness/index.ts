@@ -1,0 +1,252 @@
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	createRunExecutionData,
+	type ICredentialDataDecryptedObject,
+	type ICredentialType,
+	type IDataObject,
+	type IHttpRequestHelper,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeCredentialsDetails,
+	type INodeExecutionData,
+	type INodeParameters,
+	type INodeType,
+	type INodeTypes,
+	type IRun,
+	type IVersionedNodeType,
+	type IWorkflowExecuteAdditionalData,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
+import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
+
+/**
+ * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which
+ * hands declarative nodes to RoutingNode) against a real HTTP server. Only the pieces a
+ * host application provides are supplied here: the node registry, the credential store
+ * (resolving the credential's generic `authenticate` like n8n's CredentialsHelper) and
+ * the execution's additional data.
+ */
+
+export const PACKAGE = 'n8n-nodes-storefront';
+
+const NODE_CLASSES: Record<string, new () => INodeType> = {
+	storefrontWebhooks: StorefrontWebhooks,
+};
+
+const credentialTypes: Record<string, ICredentialType> = { storefrontApi: new StorefrontApi() };
+
+class NodeTypes implements INodeTypes {
+	private readonly types = new Map<string, INodeType>();
+
+	constructor(extra: Record<string, INodeType> = {}) {
+		for (const [name, cls] of Object.entries(NODE_CLASSES)) this.types.set(`${PACKAGE}.${name}`, new cls());
+		for (const [name, type] of Object.entries(extra)) this.types.set(name, type);
+	}
+
+	getByName(nodeType: string): INodeType | IVersionedNodeType {
+		const type = this.types.get(nodeType);
+		if (!type) throw new Error(`Unknown node type ${nodeType}`);
+		return type;
+	}
+
+	getByNameAndVersion(nodeType: string): INodeType {
+		return this.getByName(nodeType) as INodeType;
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		const auth = type?.authenticate;
+		if (typeof auth === 'function') return await auth(credentials, requestOptions);
+		if (auth?.type === 'generic') {
+			for (const [outerKey, entries] of Object.entries(auth.properties)) {
+				const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
+					const resolve = (v: string) =>
+						workflow.expression.getSimpleParameterValue(node, v, 'internal', { $credentials: credentials }) as string;
+					target[resolve(key)] = resolve(value);
+				}
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(
+		_helpers: IHttpRequestHelper,
+		_credentials: ICredentialDataDecryptedObject,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const found = this.data[type];
+		if (!found) throw new Error(`No credentials of type ${type} in this test`);
+		return found;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	getCredentialsProperties() {
+		return credentialTypes.storefrontApi.properties;
+	}
+}
+
+export interface Credentials {
+	apiKey: string;
+	baseUrl: string;
+}
+
+function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new CredentialsHelper({ storefrontApi: { ...credentials } }),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not supported in tests');
+		},
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: async () => {},
+		getRunExecutionData: async () => undefined,
+		startRunnerTask: async () => {
+			throw new Error('not supported in tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunOptions {
+	/** Short node name, e.g. `storefrontWebhooks`. */
+	node: string;
+	parameters: INodeParameters;
+	credentials: Credentials;
+	/** Input items (default: one empty item). */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	executionId?: string;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunResult {
+	/** Output items of the node (json plus `error` when Continue On Fail caught one). */
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	/** The error that stopped the node, if any. */
+	error?: Error & { description?: string; httpCode?: string | null };
+	run: IRun;
+}
+
+export const NODE_NAME = 'Storefront';
+
+export function makeWorkflow(nodeType: string, parameters: INodeParameters, extra: Partial<INode> = {}) {
+	const node: INode = {
+		id: 'node-1',
+		name: NODE_NAME,
+		type: `${PACKAGE}.${nodeType}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { storefrontApi: { id: 'cred-1', name: 'Storefront account' } },
+		...extra,
+	};
+	const workflow = new Workflow({
+		id: 'wf-test',
+		name: 'Test workflow',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: new NodeTypes(),
+	});
+	return { workflow, node: workflow.getNode(NODE_NAME)! };
+}
+
+/** Executes one node of ours with the given parameters and input items, as n8n does. */
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const { workflow, node } = makeWorkflow(options.node, options.parameters, {
+		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	});
+	const executionId = options.executionId ?? 'exec-1';
+	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, workflow as never);
+	const data = additionalData(options.credentials, hooks);
+	data.executionId = executionId;
+	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node, data: { main: [items] }, source: null }] },
+	});
+	const execute = new WorkflowExecute(data, options.mode ?? 'manual', runExecutionData);
+	const run = await execute.processRunExecutionData(workflow);
+	const taskData = run.data.resultData.runData[NODE_NAME]?.[0];
+	const output = taskData?.data?.main?.[0] ?? [];
+	return {
+		items: output,
+		json: output.map((i) => i.json),
+		error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+		run,
+	};
+}
+
+/** A LoadOptions context, for listSearch and loadOptions methods. */
+export function loadOptionsContext(nodeType: string, parameters: INodeParameters, credentials: Credentials) {
+	const { workflow, node } = makeWorkflow(nodeType, parameters);
+	const data = additionalData(credentials);
+	(data as { currentNodeParameters?: INodeParameters }).currentNodeParameters = parameters;
+	return new LoadOptionsContext(workflow, node, data, '');
+}
+
+export function nodeType(name: string): INodeType {
+	return new NodeTypes().getByNameAndVersion(`${PACKAGE}.${name}`);
+}
+
+/** Serialised error (what n8n stores and shows), for "never contains the key" checks. */
+export function errorText(error: unknown): string {
+	if (!error) return '';
+	const e = error as Record<string, unknown>;
+	return JSON.stringify({ ...e, message: e.message, description: e.description, stack: e.stack });
+}

@@ -1,0 +1,501 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ZodType } from 'zod';
+
+import { ApiError } from './errors';
+
+/**
+ * The core of the fake Storefront API: routing, auth and scopes, zod validation,
+ * request recording, fault injection and Idempotency-Key handling. Resource
+ * modules (webhooks, commerce, ads) register their endpoints with `route()`.
+ */
+
+export interface ApiKey {
+	key: string;
+	/** '*' grants every scope. */
+	scopes: string[] | '*';
+	readOnly: boolean;
+	ads: boolean;
+}
+
+export interface StoreAccount {
+	id: string;
+	platform: 'hostedstore' | 'pluginstore';
+}
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+	headers: http.IncomingHttpHeaders;
+	body: unknown;
+	rawBody: string;
+	status?: number;
+}
+
+export type Fault =
+	| { type: 'status'; status: number }
+	| { type: 'rateLimit'; retryAfter: number }
+	| { type: 'delay'; ms: number }
+	| { type: 'malformed' }
+	/** Handle the request (state changes) but destroy the socket instead of answering. */
+	| { type: 'dropResponse' };
+
+export interface FaultMatch {
+	method?: string;
+	path?: string | RegExp;
+}
+
+interface FaultEntry {
+	fault: Fault;
+	remaining: number;
+	match?: FaultMatch;
+}
+
+export interface Reply {
+	status?: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+export interface RouteContext<Q = Record<string, unknown>, B = Record<string, unknown>> {
+	params: Record<string, string>;
+	query: Q;
+	body: B;
+	key: ApiKey;
+	request: RecordedRequest;
+	api: FakeApi;
+}
+
+export interface RouteOptions<Q, B> {
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	query?: ZodType<Q, any, any>;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	body?: ZodType<B, any, any>;
+	/** Scope the key must carry. */
+	scope?: string;
+	/** Needs the ads add-on (402 otherwise). */
+	ads?: boolean;
+	/** Connects an account: refused for read-only keys. */
+	connecting?: boolean;
+	/** Refused (422 hosted_only) for a pluginstore account. */
+	hostedOnly?: boolean;
+	/** Status of a successful answer (default 200). */
+	status?: number;
+}
+
+type Handler<Q, B> = (ctx: RouteContext<Q, B>) => unknown | Promise<unknown>;
+
+interface Route {
+	method: string;
+	pattern: RegExp;
+	names: string[];
+	template: string;
+	options: RouteOptions<unknown, unknown>;
+	handler: Handler<unknown, unknown>;
+}
+
+interface IdempotentResult {
+	bodyHash: string;
+	status: number;
+	body: unknown;
+	at: number;
+}
+
+export interface FakeApiOptions {
+	/** Accept http://127.0.0.1 and http://localhost webhook URLs (the real API requires HTTPS). */
+	allowHttpLocalhost?: boolean;
+	/** Timeout of a webhook delivery, in ms (the CONTRACT says 10 s). */
+	deliveryTimeoutMs?: number;
+}
+
+export class FakeApi {
+	readonly keys = new Map<string, ApiKey>();
+
+	readonly storeAccounts = new Map<string, StoreAccount>();
+
+	readonly requests: RecordedRequest[] = [];
+
+	readonly options: Required<FakeApiOptions>;
+
+	private readonly routes: Route[] = [];
+
+	private readonly faults: FaultEntry[] = [];
+
+	private readonly idempotency = new Map<string, IdempotentResult>();
+
+	private server?: http.Server;
+
+	private clockOffsetMs = 0;
+
+	private lastTime = 0;
+
+	private idCounter = 0;
+
+	url = '';
+
+	constructor(options: FakeApiOptions = {}) {
+		this.options = {
+			allowHttpLocalhost: options.allowHttpLocalhost ?? true,
+			deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
+		};
+	}
+
+	// ---- configuration -------------------------------------------------------
+
+	addKey(key: string, config: Partial<Omit<ApiKey, 'key'>> = {}) {
+		this.keys.set(key, {
+			key,
+			scopes: config.scopes ?? '*',
+			readOnly: config.readOnly ?? false,
+			ads: config.ads ?? true,
+		});
+		return key;
+	}
+
+	revokeKey(key: string) {
+		this.keys.delete(key);
+	}
+
+	addStoreAccount(id: string, platform: StoreAccount['platform']) {
+		this.storeAccounts.set(id, { id, platform });
+	}
+
+	/** The next `count` matching calls answer with this fault. */
+	injectFault(fault: Fault, count = 1, match?: FaultMatch) {
+		this.faults.push({ fault, remaining: count, match });
+	}
+
+	clearFaults() {
+		this.faults.length = 0;
+	}
+
+	/** Moves the server's clock (for retention, retries and stale timestamps). */
+	advanceClock(ms: number) {
+		this.clockOffsetMs += ms;
+	}
+
+	/** Strictly increasing "now", so cursors built on timestamps never tie. */
+	now(): Date {
+		let t = Date.now() + this.clockOffsetMs;
+		if (t <= this.lastTime) t = this.lastTime + 1;
+		this.lastTime = t;
+		return new Date(t);
+	}
+
+	nextId(prefix: string) {
+		this.idCounter += 1;
+		return `${prefix}${this.idCounter.toString().padStart(6, '0')}`;
+	}
+
+	route<Q = Record<string, string>, B = Record<string, unknown>>(
+		method: string,
+		template: string,
+		options: RouteOptions<Q, B>,
+		handler: Handler<Q, B>,
+	) {
+		const names: string[] = [];
+		const source = template.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+			names.push(name);
+			return '([^/]+)';
+		});
+		this.routes.push({
+			method,
+			pattern: new RegExp(`^${source}$`),
+			names,
+			template,
+			options: options as RouteOptions<unknown, unknown>,
+			handler: handler as Handler<unknown, unknown>,
+		});
+	}
+
+	// ---- inspection ----------------------------------------------------------
+
+	/** Requests to the API proper (control calls are not recorded). */
+	lastRequest(): RecordedRequest {
+		const last = this.requests[this.requests.length - 1];
+		if (!last) throw new Error('the fake API has received no request');
+		return last;
+	}
+
+	clearRequests() {
+		this.requests.length = 0;
+	}
+
+	// ---- lifecycle -----------------------------------------------------------
+
+	async listen(port = 0, host = '127.0.0.1') {
+		this.server = http.createServer((req, res) => {
+			this.handle(req, res).catch((error: unknown) => {
+				res.statusCode = 500;
+				res.end(JSON.stringify({ error: { code: 'internal_error', message: String(error) } }));
+			});
+		});
+		this.server.keepAliveTimeout = 1000;
+		await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
+		const { port: actual } = this.server.address() as AddressInfo;
+		this.url = `http://${host}:${actual}`;
+		return this.url;
+	}
+
+	async close() {
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+		this.server = undefined;
+	}
+
+	// ---- request handling ----------------------------------------------------
+
+	private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
+		const rawBody = await readBody(req);
+		const url = new URL(req.url ?? '/', 'http://localhost');
+		const query: Record<string, string | string[]> = {};
+		for (const name of new Set(url.searchParams.keys())) {
+			const all = url.searchParams.getAll(name);
+			query[name] = all.length > 1 ? all : all[0];
+		}
+		const record: RecordedRequest = {
+			method: req.method ?? 'GET',
+			path: url.pathname,
+			query,
+			headers: req.headers,
+			body: undefined,
+			rawBody,
+		};
+
+		if (url.pathname.startsWith('/__control/')) {
+			return this.handleControl(record, res);
+		}
+		this.requests.push(record);
+
+		const fault = this.takeFault(record);
+		let reply: { status: number; body?: unknown; headers?: Record<string, string> };
+		if (fault?.type === 'delay') await sleep(fault.ms);
+		if (fault?.type === 'status') {
+			const code = fault.status === 503 || fault.status === 502 ? 'unavailable' : 'internal_error';
+			reply = new ApiErrorReply(new ApiError(fault.status, code, 'The service had a problem; try again later'));
+		} else if (fault?.type === 'rateLimit') {
+			reply = new ApiErrorReply(
+				new ApiError(429, 'rate_limited', 'Too many requests', {}, { 'Retry-After': String(fault.retryAfter) }),
+			);
+		} else {
+			reply = await this.dispatch(record, rawBody);
+		}
+
+		record.status = reply.status;
+		if (fault?.type === 'dropResponse') {
+			req.socket.destroy();
+			return;
+		}
+		res.statusCode = reply.status;
+		res.setHeader('Content-Type', 'application/json');
+		for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+		if (fault?.type === 'malformed') {
+			res.end('{"oops": this is not json');
+			return;
+		}
+		res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+	}
+
+	private takeFault(record: RecordedRequest): Fault | undefined {
+		const entry = this.faults.find((f) => {
+			if (f.remaining <= 0) return false;
+			if (f.match?.method && f.match.method !== record.method) return false;
+			const p = f.match?.path;
+			if (typeof p === 'string' && p !== record.path) return false;
+			if (p instanceof RegExp && !p.test(record.path)) return false;
+			return true;
+		});
+		if (!entry) return undefined;
+		entry.remaining -= 1;
+		if (entry.remaining <= 0) this.faults.splice(this.faults.indexOf(entry), 1);
+		return entry.fault;
+	}
+
+	private async dispatch(record: RecordedRequest, rawBody: string): Promise<Reply & { status: number }> {
+		try {
+			const matches = this.routes.filter((r) => r.pattern.test(record.path));
+			if (!matches.length) throw new ApiError(404, 'not_found', `No endpoint ${record.method} ${record.path}`);
+			const route = matches.find((r) => r.method === record.method);
+			if (!route) throw new ApiError(405, 'method_not_allowed', `${record.method} is not allowed on ${record.path}`);
+
+			const key = this.authenticate(record);
+
+			let body: unknown = {};
+			if (rawBody.length) {
+				try {
+					body = JSON.parse(rawBody);
+				} catch {
+					throw new ApiError(400, 'invalid_request', 'The request body is not valid JSON');
+				}
+			}
+			record.body = rawBody.length ? body : undefined;
+
+			const { options } = route;
+			if (options.ads && !key.ads) {
+				throw new ApiError(
+					402,
+					'ads_addon_required',
+					'Ads calls need the ads add-on (19.99 USD per month); enable it in the dashboard',
+				);
+			}
+			if (options.scope && key.scopes !== '*' && !key.scopes.includes(options.scope)) {
+				throw new ApiError(403, 'insufficient_scope', `This call needs the ${options.scope} scope`, {
+					requiredScope: options.scope,
+				});
+			}
+			if (options.connecting && key.readOnly) {
+				throw new ApiError(403, 'read_only_key', 'A read-only key cannot connect an account');
+			}
+
+			const query = validate(options.query, record.query, 'query');
+			const parsedBody = validate(options.body, body, 'body');
+
+			if (options.hostedOnly) this.checkHosted(record, query, parsedBody);
+
+			const execute = async () => {
+				const params: Record<string, string> = {};
+				const m = route.pattern.exec(record.path)!;
+				route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+				const result = await route.handler({ params, query, body: parsedBody, key, request: record, api: this });
+				if (result instanceof ReplyWith) return { status: result.status, body: result.body, headers: result.headers };
+				return { status: options.status ?? 200, body: result };
+			};
+
+			const idempotencyKey = headerValue(record.headers['idempotency-key']);
+			if (record.method === 'POST' && idempotencyKey) {
+				return await this.idempotent(`${key.key}:${record.path}:${idempotencyKey}`, rawBody, execute);
+			}
+			return await execute();
+		} catch (error) {
+			if (error instanceof ApiError) return new ApiErrorReply(error);
+			throw error;
+		}
+	}
+
+	private authenticate(record: RecordedRequest): ApiKey {
+		const header = headerValue(record.headers.authorization);
+		const match = /^Bearer (\S+)$/.exec(header ?? '');
+		if (!match) throw new ApiError(401, 'unauthorized', 'Send the header Authorization: Bearer <API key>');
+		const key = this.keys.get(match[1]);
+		if (!key) throw new ApiError(401, 'invalid_api_key', 'The API key is unknown or was revoked');
+		return key;
+	}
+
+	private checkHosted(record: RecordedRequest, query: unknown, body: unknown) {
+		const accountId =
+			(query as { accountId?: string } | undefined)?.accountId ?? (body as { accountId?: string } | undefined)?.accountId;
+		const account = accountId ? this.storeAccounts.get(accountId) : undefined;
+		if (account?.platform === 'pluginstore') {
+			throw new ApiError(
+				422,
+				'hosted_only',
+				`${record.method} ${record.path} works on hostedstore accounts only; ${accountId} is a pluginstore account`,
+			);
+		}
+	}
+
+	private async idempotent(
+		scopeKey: string,
+		rawBody: string,
+		execute: () => Promise<Reply & { status: number }>,
+	): Promise<Reply & { status: number }> {
+		const bodyHash = createHash('sha256').update(rawBody).digest('hex');
+		const previous = this.idempotency.get(scopeKey);
+		const now = this.now().getTime();
+		if (previous && now - previous.at < 24 * 3600 * 1000) {
+			if (previous.bodyHash !== bodyHash) {
+				throw new ApiError(
+					409,
+					'idempotency_conflict',
+					'This Idempotency-Key was already used with a different body',
+				);
+			}
+			return { status: previous.status, body: previous.body, headers: { 'Idempotent-Replayed': 'true' } };
+		}
+		const result = await execute();
+		if (result.status < 300) this.idempotency.set(scopeKey, { bodyHash, status: result.status, body: result.body, at: now });
+		return result;
+	}
+
+	// ---- control API (for processes that are not the test itself) -----------
+
+	private readonly controls = new Map<string, (body: Record<string, unknown>) => unknown | Promise<unknown>>();
+
+	/** Registers POST /__control/<name>: lets e2e tests and `npm start` drive the fake API over HTTP. */
+	control(name: string, fn: (body: Record<string, unknown>) => unknown | Promise<unknown>) {
+		this.controls.set(name, fn);
+	}
+
+	private async handleControl(record: RecordedRequest, res: http.ServerResponse) {
+		const name = record.path.slice('/__control/'.length);
+		const fn = this.controls.get(name);
+		res.setHeader('Content-Type', 'application/json');
+		if (!fn) {
+			res.statusCode = 404;
+			res.end(JSON.stringify({ error: `no control ${name}` }));
+			return;
+		}
+		try {
+			const result = await fn(record.rawBody ? JSON.parse(record.rawBody) : {});
+			res.end(JSON.stringify(result ?? { ok: true }));
+		} catch (error) {
+			res.statusCode = 400;
+			res.end(JSON.stringify({ error: (error as Error).message }));
+		}
+	}
+}
+
+/** Returned by a handler to answer with a status other than the route's default. */
+export class ReplyWith {
+	constructor(
+		readonly status: number,
+		readonly body: unknown,
+		readonly headers: Record<string, string> = {},
+	) {}
+}
+
+class ApiErrorReply {
+	readonly status: number;
+
+	readonly body: unknown;
+
+	readonly headers: Record<string, string>;
+
+	constructor(error: ApiError) {
+		this.status = error.status;
+		this.body = error.toBody();
+		this.headers = error.headers;
+	}
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function validate<T>(schema: ZodType<T, any, any> | undefined, value: unknown, where: string): T {
+	if (!schema) return value as T;
+	const result = schema.safeParse(value);
+	if (result.success) return result.data;
+	const details = result.error.issues.map((issue) => ({
+		field: issue.path.join('.') || where,
+		message: issue.message,
+	}));
+	throw new ApiError(
+		400,
+		'invalid_request',
+		`Invalid ${where}: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`,
+		{ details },
+	);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+	return Array.isArray(value) ? value[0] : value;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+	const chunks: Buffer[] = [];
+	for await (const chunk of req) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString('utf8');
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,46 @@
+import { FakeApi, type FakeApiOptions, type Fault } from './core';
+import { registerWebhooks, type WebhookService } from './webhooks';
+
+export { FakeApi, ReplyWith, type Fault, type RecordedRequest } from './core';
+export { ApiError } from './errors';
+export { signBody } from './webhooks';
+
+/** Keys every fake API starts with. */
+export const KEYS = {
+	/** Every scope, ads add-on. */
+	full: 'sk_test_full_0123456789',
+	readOnly: 'sk_test_readonly_0123456789',
+	noAds: 'sk_test_noads_0123456789',
+	/** pages.read only. */
+	pagesRead: 'sk_test_pagesread_0123456789',
+} as const;
+
+export interface FakeApiServer extends FakeApi {
+	webhooks: WebhookService;
+}
+
+/** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
+export async function startFakeApi(options: FakeApiOptions & { port?: number } = {}): Promise<FakeApiServer> {
+	const api = new FakeApi(options) as FakeApiServer;
+	api.addKey(KEYS.full);
+	api.addKey(KEYS.readOnly, { readOnly: true, scopes: ['pages.read', 'navigation.read', 'metaobjects.read'] });
+	api.addKey(KEYS.noAds, { ads: false });
+	api.addKey(KEYS.pagesRead, { scopes: ['pages.read'] });
+	api.addStoreAccount('store_hosted', 'hostedstore');
+	api.addStoreAccount('store_plugin', 'pluginstore');
+
+	api.webhooks = registerWebhooks(api);
+
+	api.control('fault', (body) => {
+		api.injectFault(body.fault as Fault, (body.count as number) ?? 1);
+		return { ok: true };
+	});
+	api.control('clock', (body) => {
+		api.advanceClock(Number(body.advanceMs ?? 0));
+		return { now: api.now().toISOString() };
+	});
+	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
+
+	await api.listen(options.port ?? 0);
+	return api;
+}

@@ -1,0 +1,259 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+
+import {
+	createWebhookBody,
+	deliveriesQuery,
+	emptyBody,
+	EVENT_TYPES,
+	noQuery,
+	updateWebhookBody,
+	type Delivery,
+	type EventEnvelope,
+	type EventType,
+	type WebhookEndpoint,
+} from '../contract/webhooks';
+import type { FakeApi } from './core';
+import { ApiError, invalid, notFound } from './errors';
+
+/** Minutes to wait before retry 1, 2 and 3 of a failed delivery (CONTRACT). */
+export const RETRY_DELAYS_MIN = [1, 5, 30];
+export const DEACTIVATE_AFTER_FAILURES = 10;
+const RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+export function signBody(secret: string, body: string) {
+	return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+interface StoredEndpoint extends WebhookEndpoint {
+	secret: string;
+}
+
+interface StoredDelivery extends Delivery {
+	webhook_id: string;
+}
+
+interface PendingRetry {
+	webhookId: string;
+	eventId: string;
+	retry: number;
+	dueAt: number;
+}
+
+/** The webhook half of the fake API: endpoints, signed deliveries, retries, auto-deactivation. */
+export class WebhookService {
+	readonly endpoints = new Map<string, StoredEndpoint>();
+
+	readonly deliveries: StoredDelivery[] = [];
+
+	readonly events = new Map<string, { event: EventType; data: Record<string, unknown> }>();
+
+	readonly pendingRetries: PendingRetry[] = [];
+
+	constructor(private readonly api: FakeApi) {}
+
+	checkUrl(url: string) {
+		const parsed = new URL(url);
+		const local = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+		if (parsed.protocol === 'https:') return;
+		if (parsed.protocol === 'http:' && local && this.api.options.allowHttpLocalhost) return;
+		throw invalid('url', 'must be an HTTPS URL');
+	}
+
+	get(id: string): StoredEndpoint {
+		const endpoint = this.endpoints.get(id);
+		if (!endpoint) throw notFound('Webhook', id);
+		return endpoint;
+	}
+
+	/** Sends one event to every active endpoint that subscribes to it. */
+	async emit(event: EventType, data: Record<string, unknown>) {
+		const eventId = `evt_${randomBytes(12).toString('hex')}`;
+		this.events.set(eventId, { event, data });
+		const targets = [...this.endpoints.values()].filter(
+			(e) => e.is_active && (e.events.length === 0 || e.events.includes(event)),
+		);
+		return await Promise.all(targets.map(async (endpoint) => await this.deliver(endpoint, eventId)));
+	}
+
+	/** POSTs the signed envelope to the endpoint, logs the attempt and updates the endpoint's record. */
+	async deliver(endpoint: StoredEndpoint, eventId: string, redeliveryOf: string | null = null, retry = 0) {
+		const stored = this.events.get(eventId)!;
+		const envelope: EventEnvelope = {
+			id: eventId,
+			event: stored.event,
+			timestamp: this.api.now().toISOString(),
+			data: stored.data,
+		};
+		const body = JSON.stringify(envelope);
+		const deliveryId = randomUUID();
+		const started = Date.now();
+		let status = 0;
+		let error: string | null = null;
+		try {
+			const response = await fetch(endpoint.url, {
+				method: 'POST',
+				headers: {
+					'Content-Type': 'application/json',
+					'X-Webhook-Signature': signBody(endpoint.secret, body),
+					'X-Webhook-Event': envelope.event,
+					'X-Webhook-Event-Id': envelope.id,
+					'X-Webhook-Delivery-Id': deliveryId,
+				},
+				body,
+				signal: AbortSignal.timeout(this.api.options.deliveryTimeoutMs),
+			});
+			status = response.status;
+			await response.arrayBuffer();
+			if (status < 200 || status > 299) error = `http_${status}`;
+		} catch (e) {
+			error = (e as Error).name === 'TimeoutError' ? 'timeout' : 'connection_failed';
+		}
+		const record: StoredDelivery = {
+			id: deliveryId,
+			webhook_id: endpoint.id,
+			event_id: eventId,
+			event_type: envelope.event,
+			status,
+			error,
+			duration_ms: Date.now() - started,
+			redelivery_of: redeliveryOf,
+			created_at: this.api.now().toISOString(),
+		};
+		this.deliveries.push(record);
+		endpoint.last_status = status || null;
+		endpoint.last_error = error;
+		endpoint.last_delivered_at = record.created_at;
+		if (error) {
+			endpoint.failure_count += 1;
+			if (endpoint.failure_count >= DEACTIVATE_AFTER_FAILURES) endpoint.is_active = false;
+			if (retry < RETRY_DELAYS_MIN.length) {
+				this.pendingRetries.push({
+					webhookId: endpoint.id,
+					eventId,
+					retry: retry + 1,
+					dueAt: this.api.now().getTime() + RETRY_DELAYS_MIN[retry] * 60_000,
+				});
+			}
+		} else {
+			endpoint.failure_count = 0;
+		}
+		return record;
+	}
+
+	/** Runs the retries that are due on the server's clock (tests move the clock instead of waiting). */
+	async runDueRetries() {
+		const now = this.api.now().getTime();
+		const due = this.pendingRetries.filter((r) => r.dueAt <= now);
+		for (const r of due) this.pendingRetries.splice(this.pendingRetries.indexOf(r), 1);
+		const results: StoredDelivery[] = [];
+		for (const r of due) {
+			const endpoint = this.endpoints.get(r.webhookId);
+			if (endpoint?.is_active) results.push(await this.deliver(endpoint, r.eventId, null, r.retry));
+		}
+		return results;
+	}
+
+	publicView(endpoint: StoredEndpoint): WebhookEndpoint {
+		const { secret: _secret, ...rest } = endpoint;
+		return rest;
+	}
+}
+
+export function registerWebhooks(api: FakeApi): WebhookService {
+	const service = new WebhookService(api);
+
+	api.route('POST', '/v1/webhooks', { body: createWebhookBody, status: 201 }, ({ body }) => {
+		service.checkUrl(body.url);
+		const endpoint: StoredEndpoint = {
+			id: randomUUID(),
+			url: body.url,
+			events: body.events ?? [],
+			description: body.description ?? null,
+			is_active: true,
+			last_status: null,
+			last_error: null,
+			last_delivered_at: null,
+			failure_count: 0,
+			created_at: api.now().toISOString(),
+			secret: `whsec_${randomBytes(24).toString('hex')}`,
+		};
+		service.endpoints.set(endpoint.id, endpoint);
+		return { ...endpoint };
+	});
+
+	api.route('GET', '/v1/webhooks', { query: noQuery }, () => ({
+		webhooks: [...service.endpoints.values()].map((e) => service.publicView(e)),
+		events: [...EVENT_TYPES],
+	}));
+
+	api.route('PATCH', '/v1/webhooks/:webhookId', { body: updateWebhookBody }, ({ params, body }) => {
+		const endpoint = service.get(params.webhookId);
+		if (body.url !== undefined) {
+			service.checkUrl(body.url);
+			endpoint.url = body.url;
+		}
+		if (body.events !== undefined) endpoint.events = body.events;
+		if (body.description !== undefined) endpoint.description = body.description;
+		if (body.is_active !== undefined) {
+			endpoint.is_active = body.is_active;
+			if (body.is_active) endpoint.failure_count = 0;
+		}
+		return service.publicView(endpoint);
+	});
+
+	api.route('POST', '/v1/webhooks/:webhookId/test', { body: emptyBody }, async ({ params }) => {
+		const endpoint = service.get(params.webhookId);
+		const eventId = `evt_${randomBytes(12).toString('hex')}`;
+		service.events.set(eventId, {
+			event: 'webhook.test',
+			data: { webhook: { id: endpoint.id, url: endpoint.url }, message: 'This is a test event' },
+		});
+		await service.deliver(endpoint, eventId);
+		const { id, url, is_active, last_status, last_error, failure_count } = endpoint;
+		return { id, url, is_active, last_status, last_error, failure_count };
+	});
+
+	api.route('GET', '/v1/webhooks/:webhookId/deliveries', { query: deliveriesQuery }, ({ params, query }) => {
+		service.get(params.webhookId);
+		const cutoff = api.now().getTime() - RETENTION_MS;
+		let list = service.deliveries
+			.filter((d) => d.webhook_id === params.webhookId && Date.parse(d.created_at) >= cutoff)
+			.reverse();
+		if (query.failed) list = list.filter((d) => d.error !== null);
+		if (query.before) list = list.filter((d) => Date.parse(d.created_at) < Date.parse(query.before!));
+		const page = list.slice(0, query.limit).map(({ webhook_id: _w, ...d }) => d);
+		return { deliveries: page, has_more: list.length > query.limit };
+	});
+
+	api.route(
+		'POST',
+		'/v1/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+		{ body: emptyBody },
+		async ({ params }) => {
+			const endpoint = service.get(params.webhookId);
+			const original = service.deliveries.find(
+				(d) => d.id === params.deliveryId && d.webhook_id === endpoint.id,
+			);
+			if (!original) throw notFound('Delivery', params.deliveryId);
+			const { webhook_id: _w, ...record } = await service.deliver(endpoint, original.event_id, original.id);
+			return record;
+		},
+	);
+
+	api.route('DELETE', '/v1/webhooks/:webhookId', {}, ({ params }) => {
+		service.get(params.webhookId);
+		service.endpoints.delete(params.webhookId);
+		return { ok: true };
+	});
+
+	api.control('emit', async (body) => {
+		const type = body.event as EventType;
+		if (!EVENT_TYPES.includes(type)) throw new ApiError(400, 'invalid_request', `unknown event ${String(type)}`);
+		const deliveries = await service.emit(type, (body.data as Record<string, unknown>) ?? {});
+		return { deliveries };
+	});
+	api.control('run-retries', async () => ({ deliveries: await service.runDueRetries() }));
+	api.control('webhooks', () => ({ webhooks: [...service.endpoints.values()].map((e) => service.publicView(e)) }));
+
+	return service;
+}
