@@ -4,6 +4,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] },
+	transform: { '^.+\\.ts$': ['ts-jest'] },
 	testTimeout: 30000,
+	setupFiles: ['<rootDir>/test/setup-env.js'],
 };

@@ -1,0 +1,31 @@
+/**
+ * Runs the fake Storefront API on 127.0.0.1 until Ctrl-C, for trying the nodes in a
+ * local n8n. Port: FAKE_API_PORT (default 4010).
+ */
+import { KEYS, startFakeApi } from '../test/server';
+
+async function main() {
+	const port = Number(process.env.FAKE_API_PORT ?? 4010);
+	const api = await startFakeApi({ port });
+	console.log(`
+Fake Storefront API listening on ${api.url}
+
+In n8n, create a "Storefront API" credential with:
+  Base URL: ${api.url}
+  API Key:  ${KEYS.full}   (all scopes, ads add-on)
+Other keys: ${KEYS.readOnly} (read-only), ${KEYS.noAds} (no ads add-on), ${KEYS.pagesRead} (pages.read only)
+
+Webhook URLs may be http://127.0.0.1/... here (the real API needs HTTPS).
+Control calls (no auth): POST ${api.url}/__control/emit {"event":"post.published","data":{...}},
+  /__control/fault {"fault":{"type":"status","status":503},"count":1}, /__control/webhooks, /__control/requests
+
+Press Ctrl-C to stop.`);
+	const stop = async () => {
+		await api.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+void main();
