@@ -10,7 +10,7 @@ function run(command, args) {
 
 if (!fs.existsSync('node_modules/.bin/tsc')) {
 	console.log('Installing dev dependencies (first run)...');
-	run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
+	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund']);
 }
 run('npm', ['run', 'build']);
 run('npm', ['run', 'build:fake-api']);
