@@ -21,6 +21,7 @@ async function call(method: string, path: string, options: { key?: string | null
 		body: options.body === undefined ? undefined : JSON.stringify(options.body),
 	});
 	const text = await res.text();
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test helper: each test reads the shape it expects
 	let body: any;
 	try {
 		body = text ? JSON.parse(text) : undefined;

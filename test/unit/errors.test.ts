@@ -1,0 +1,58 @@
+import { explainError, parseErrorBody } from '../../nodes/shared/errors';
+
+describe('parseErrorBody understands the shapes a server may send', () => {
+	test.each([
+		[
+			'CONTRACT shape',
+			{ error: { code: 'insufficient_scope', message: 'needs pages.write', requiredScope: 'pages.write' } },
+			{ code: 'insufficient_scope', message: 'needs pages.write', requiredScope: 'pages.write' },
+		],
+		['error string + code', { error: 'Bad thing', code: 'bad_thing' }, { code: 'bad_thing', message: 'Bad thing' }],
+		['message only', { message: 'Plain' }, { message: 'Plain' }],
+		['code + message', { code: 'x', message: 'y' }, { code: 'x', message: 'y' }],
+		['JSON as text', '{"error":{"code":"not_found","message":"gone"}}', { code: 'not_found', message: 'gone' }],
+		['plain text', '<html>Bad Gateway</html>', { message: '<html>Bad Gateway</html>' }],
+		['empty', '', {}],
+		['nothing', undefined, {}],
+	])('%s', (_name, body, expected) => {
+		expect(parseErrorBody(body)).toMatchObject(expected);
+	});
+});
+
+describe('explainError names the fix', () => {
+	test('402: the ads add-on and its price', () => {
+		const e = explainError(402, { code: 'ads_addon_required' });
+		expect(e.message).toBe('Ads calls need the ads add-on');
+		expect(e.description).toContain('19.99 USD per month');
+	});
+	test('403: the missing scope, from requiredScope or from the message', () => {
+		expect(explainError(403, { code: 'insufficient_scope', requiredScope: 'navigation.write' }).message).toBe(
+			'The API key lacks the "navigation.write" scope',
+		);
+		expect(explainError(403, { code: 'insufficient_scope', message: 'needs metaobjects.read' }).message).toBe(
+			'The API key lacks the "metaobjects.read" scope',
+		);
+	});
+	test('422 hosted_only, 501, 400 invalid_credentials, 409', () => {
+		expect(explainError(422, { code: 'hosted_only' }).message).toBe('This operation works on hosted stores only');
+		expect(explainError(501, { code: 'unsupported_platform_operation' }).description).toContain('create a new ad instead');
+		expect(explainError(400, { code: 'invalid_credentials' }).message).toBe('The chat network rejected the API key');
+		expect(explainError(409, { code: 'idempotency_conflict' }).description).toContain('Nothing new was created');
+	});
+	test('400 lists the fields', () => {
+		const e = explainError(400, {
+			code: 'invalid_request',
+			details: [
+				{ field: 'title', message: 'Required' },
+				{ field: 'items', message: 'at most 100' },
+			],
+		});
+		expect(e.message).toBe('The API rejected the request: title: Required; items: at most 100');
+	});
+	test('unknown statuses still say what the API said', () => {
+		expect(explainError(418, { message: 'teapot' })).toEqual({
+			message: 'The Storefront API answered 418',
+			description: 'The API said: teapot',
+		});
+	});
+});
