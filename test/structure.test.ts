@@ -30,7 +30,7 @@ test('package.json lists every node and the credential as dist files built from 
 		const source = file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 		expect(fs.existsSync(path.join(__dirname, '..', source))).toBe(true);
 	}
-	expect(pkg.n8n.nodes).toHaveLength(ACTION_NODES.length);
+	expect(pkg.n8n.nodes).toHaveLength(ACTION_NODES.length + 1); // + the trigger
 });
 
 describe.each(ACTION_NODES)('%s', (name, operationCount) => {
@@ -96,4 +96,21 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 			if (loader) expect(type.methods?.loadOptions?.[loader]).toBeInstanceOf(Function);
 		}
 	});
+});
+
+test('the trigger: a webhook with the full lifecycle, the shared credential, all event types plus "All Events"', () => {
+	const type = nodeType('storefrontTrigger');
+	expect(type.description.webhooks).toEqual([
+		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+	]);
+	expect(Object.keys(type.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
+	expect(type.description.credentials).toEqual([{ name: 'storefrontApi', required: true }]);
+	const events = type.description.properties.find((p) => p.name === 'events')!;
+	expect((events.options as INodePropertyOptions[]).map((o) => o.value)).toHaveLength(15);
+});
+
+test('the nodes know exactly the event types of the API reference', async () => {
+	const { EVENT_TYPES: nodeEvents } = await import('../nodes/shared/events');
+	const { EVENT_TYPES: contractEvents } = await import('./contract/webhooks');
+	expect([...nodeEvents].sort()).toEqual([...contractEvents].sort());
 });

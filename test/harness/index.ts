@@ -21,6 +21,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
+import { StorefrontTrigger } from '../../nodes/StorefrontTrigger/StorefrontTrigger.node';
 import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
 
 /**
@@ -34,6 +35,7 @@ import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWeb
 export const PACKAGE = 'n8n-nodes-storefront';
 
 const NODE_CLASSES: Record<string, new () => INodeType> = {
+	storefrontTrigger: StorefrontTrigger,
 	storefrontWebhooks: StorefrontWebhooks,
 };
 
@@ -137,7 +139,7 @@ export interface Credentials {
 	baseUrl: string;
 }
 
-function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: new CredentialsHelper({ storefrontApi: { ...credentials } }),
 		hooks,

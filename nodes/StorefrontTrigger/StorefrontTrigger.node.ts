@@ -1,0 +1,107 @@
+import {
+	NodeConnectionTypes,
+	type IHookFunctions,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { EVENT_OPTIONS } from '../shared/events';
+import { CREDENTIAL_NAME } from '../shared/transport';
+import { ALL_EVENTS, checkExists, create, deleteEndpoint } from './lifecycle';
+import { receive } from './receive';
+
+export class StorefrontTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Storefront Trigger',
+		name: 'storefrontTrigger',
+		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description: 'Starts the workflow when the Storefront API sends a signed event',
+		defaults: { name: 'Storefront Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				description: 'Which events start the workflow',
+				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'Every event type' }, ...EVENT_OPTIONS],
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Accept Redeliveries',
+						name: 'acceptRedeliveries',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to start the workflow again for an event ID it already processed (a redelivery). Off: repeats are acknowledged and dropped.',
+					},
+					{
+						displayName: 'Include Headers',
+						name: 'includeHeaders',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to add the request headers to the output item under "headers"',
+					},
+					{
+						displayName: 'Max Event Age (Seconds)',
+						name: 'maxAgeSeconds',
+						type: 'number',
+						typeOptions: { minValue: 0 },
+						default: 300,
+						description:
+							'Reject events whose timestamp is further than this from now, against replayed requests. 0 turns the check off.',
+					},
+					{
+						displayName: 'Signature Header',
+						name: 'signatureHeader',
+						type: 'string',
+						default: 'X-Webhook-Signature',
+						description: 'Header that carries the HMAC-SHA256 signature of the body',
+					},
+					{
+						displayName: 'Simplify',
+						name: 'simplify',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to move the objects under "data" (post, account, comment, message …) to the top level of the item',
+					},
+				],
+			},
+		],
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteEndpoint.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive.call(this);
+	}
+}

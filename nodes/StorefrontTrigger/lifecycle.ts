@@ -1,0 +1,102 @@
+import { NodeApiError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
+
+import { apiRequest } from '../shared/api';
+
+/**
+ * Registration of the trigger's endpoint at the API (`webhookMethods.default`).
+ * Static data holds `webhookId` and `secret`: the secret is returned only by create.
+ */
+
+interface TriggerStaticData {
+	webhookId?: string;
+	secret?: string;
+}
+
+export const ALL_EVENTS = '*';
+
+/** The API's form of the chosen events: [] means all events. */
+export function wantedEvents(this: IHookFunctions): string[] {
+	const chosen = this.getNodeParameter('events', []) as string[];
+	return chosen.includes(ALL_EVENTS) ? [] : [...chosen].sort();
+}
+
+function staticData(ctx: IHookFunctions) {
+	return ctx.getWorkflowStaticData('node') as TriggerStaticData;
+}
+
+function forget(data: TriggerStaticData) {
+	delete data.webhookId;
+	delete data.secret;
+}
+
+const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
+
+/** Deletes an endpoint we no longer use; one already gone is fine. */
+async function removeEndpoint(ctx: IHookFunctions, webhookId: string) {
+	try {
+		await apiRequest.call(ctx, 'DELETE', `/v1/webhooks/${encodeURIComponent(webhookId)}`);
+	} catch (error) {
+		if (!isNotFound(error)) throw new NodeApiError(ctx.getNode(), error as JsonObject);
+	}
+}
+
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	const data = staticData(this);
+	if (!data.webhookId) return false;
+	const webhookId = data.webhookId;
+	if (!data.secret) {
+		// Without the secret no delivery can be verified: replace the endpoint.
+		await removeEndpoint(this, webhookId);
+		forget(data);
+		return false;
+	}
+	const { body } = await apiRequest.call(this, 'GET', '/v1/webhooks');
+	const endpoint = ((body.webhooks as IDataObject[] | undefined) ?? []).find((w) => w.id === webhookId);
+	if (!endpoint) {
+		forget(data);
+		return false;
+	}
+	const sameUrl = endpoint.url === this.getNodeWebhookUrl('default');
+	const remoteEvents = [...((endpoint.events as string[] | undefined) ?? [])].sort();
+	const sameEvents = JSON.stringify(remoteEvents) === JSON.stringify(wantedEvents.call(this));
+	if (!sameUrl || !sameEvents) {
+		await removeEndpoint(this, webhookId);
+		forget(data);
+		return false;
+	}
+	if (endpoint.is_active === false) {
+		// The service turns an endpoint off after 10 failed deliveries in a row; turn it back on.
+		await apiRequest.call(this, 'PATCH', `/v1/webhooks/${encodeURIComponent(webhookId)}`, {
+			body: { is_active: true },
+		});
+	}
+	return true;
+}
+
+export async function create(this: IHookFunctions): Promise<boolean> {
+	const workflow = this.getWorkflow();
+	const { body } = await apiRequest.call(this, 'POST', '/v1/webhooks', {
+		body: {
+			url: this.getNodeWebhookUrl('default') as string,
+			events: wantedEvents.call(this),
+			description: `n8n workflow "${workflow.name ?? ''}" (${workflow.id ?? 'unsaved'})`.slice(0, 500),
+		},
+	});
+	if (typeof body.id !== 'string' || typeof body.secret !== 'string') {
+		throw new NodeApiError(this.getNode(), { status: 201 }, {
+			message: 'The API did not return the new webhook ID and secret',
+			description: 'The trigger cannot verify deliveries without the secret. Try activating the workflow again.',
+		});
+	}
+	const data = staticData(this);
+	data.webhookId = body.id;
+	data.secret = body.secret;
+	return true;
+}
+
+export async function deleteEndpoint(this: IHookFunctions): Promise<boolean> {
+	const data = staticData(this);
+	if (data.webhookId) await removeEndpoint(this, data.webhookId);
+	forget(data);
+	return true;
+}

@@ -1,0 +1,64 @@
+import { createHmac, timingSafeEqual } from 'crypto';
+
+/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret (CONTRACT: webhook deliveries). */
+export function computeSignature(secret: string, rawBody: Buffer | string): string {
+	return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+/**
+ * True only when `header` carries the HMAC of exactly these bytes. Accepts an optional
+ * `sha256=` prefix and uppercase hex; compares in constant time. Fails closed: no
+ * secret, no header or a malformed value is false.
+ */
+export function verifySignature(
+	rawBody: Buffer | string,
+	secret: string | undefined,
+	header: string | string[] | undefined,
+): boolean {
+	if (!secret || header === undefined) return false;
+	let value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
+	if (value.toLowerCase().startsWith('sha256=')) value = value.slice('sha256='.length);
+	if (!/^[0-9a-fA-F]{64}$/.test(value)) return false;
+	const expected = createHmac('sha256', secret).update(rawBody).digest();
+	const given = Buffer.from(value, 'hex');
+	return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export type Freshness = 'fresh' | 'stale' | 'invalid';
+
+/** Whether an envelope timestamp is within `maxAgeSeconds` of now (either side, for clock skew). 0 turns the check off. */
+export function checkFreshness(timestamp: unknown, maxAgeSeconds: number, now = Date.now()): Freshness {
+	if (!maxAgeSeconds) return 'fresh';
+	const at = typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
+	if (Number.isNaN(at)) return 'invalid';
+	return Math.abs(now - at) <= maxAgeSeconds * 1000 ? 'fresh' : 'stale';
+}
+
+/**
+ * Remembers event ids per trigger for a while, so a redelivery of an event that already
+ * started the workflow is dropped. Bounded: the oldest ids go first.
+ */
+export class ReplayGuard {
+	private readonly seen = new Map<string, number>();
+
+	constructor(private readonly maxEntries = 10_000) {}
+
+	/** Records the id; returns true if it was already recorded and not yet expired. */
+	checkAndRemember(scope: string, eventId: string, ttlMs: number, now = Date.now()): boolean {
+		const key = `${scope}\u0000${eventId}`;
+		const until = this.seen.get(key);
+		if (until !== undefined && until > now) return true;
+		this.seen.delete(key);
+		this.seen.set(key, now + ttlMs);
+		while (this.seen.size > this.maxEntries) {
+			const oldest = this.seen.keys().next().value as string;
+			this.seen.delete(oldest);
+		}
+		return false;
+	}
+
+	/** Forgets an id, e.g. when the workflow could not be started for it. */
+	forget(scope: string, eventId: string) {
+		this.seen.delete(`${scope}\u0000${eventId}`);
+	}
+}

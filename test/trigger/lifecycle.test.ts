@@ -1,0 +1,145 @@
+import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { triggerHarness } from '../harness/trigger';
+
+let api: FakeApiServer;
+beforeEach(async () => (api = await startFakeApi()));
+afterEach(async () => await api.close());
+
+const trigger = (events: string[] = ['post.published', 'comment.received']) =>
+	triggerHarness({ apiKey: KEYS.full, baseUrl: api.url }, { events });
+
+/** What n8n does on activation: create only if checkExists says the endpoint is not there. */
+async function activate(t: ReturnType<typeof trigger>) {
+	if (!(await t.hook('checkExists'))) await t.hook('create');
+}
+
+describe('create', () => {
+	test('registers n8n\'s webhook URL with the chosen events and keeps the id and secret in static data', async () => {
+		const t = trigger();
+		expect(await t.hook('create')).toBe(true);
+		const req = api.lastRequest();
+		expect(req).toMatchObject({ method: 'POST', path: '/v1/webhooks' });
+		expect(req.body).toEqual({
+			url: t.url,
+			events: ['comment.received', 'post.published'],
+			description: 'n8n workflow "Test workflow" (wf-test)',
+		});
+		const [endpoint] = api.webhooks.endpoints.values();
+		expect(t.staticData()).toEqual({ webhookId: endpoint.id, secret: endpoint.secret });
+	});
+
+	test('"All Events" registers an empty list (= every event)', async () => {
+		const t = trigger(['*']);
+		await t.hook('create');
+		expect(api.lastRequest().body).toMatchObject({ events: [] });
+	});
+
+	test('a refused key fails activation with a clear error', async () => {
+		const t = triggerHarness({ apiKey: 'sk_bad', baseUrl: api.url }, { events: ['*'] });
+		await expect(t.hook('create')).rejects.toThrow('The API key was refused');
+		expect(t.staticData()?.secret).toBeUndefined();
+	});
+});
+
+describe('checkExists', () => {
+	test('nothing stored: not there, and no call is made', async () => {
+		expect(await trigger().hook('checkExists')).toBe(false);
+		expect(api.requests).toHaveLength(0);
+	});
+
+	test('stored and matching: there', async () => {
+		const t = trigger();
+		await t.hook('create');
+		api.clearRequests();
+		expect(await t.hook('checkExists')).toBe(true);
+		expect(api.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/v1/webhooks']]);
+	});
+
+	test('deleted behind n8n\'s back: not there, static data cleared', async () => {
+		const t = trigger();
+		await t.hook('create');
+		api.webhooks.endpoints.clear();
+		expect(await t.hook('checkExists')).toBe(false);
+		expect(t.staticData()).toEqual({});
+	});
+
+	test.each([
+		['its URL changed', (id: string) => (api.webhooks.endpoints.get(id)!.url = 'https://elsewhere.example.com/x')],
+		['its events changed', (id: string) => (api.webhooks.endpoints.get(id)!.events = ['post.failed'])],
+	])('%s: the stale endpoint is deleted and reported not there', async (_name, change) => {
+		const t = trigger();
+		await t.hook('create');
+		change(t.staticData()!.webhookId as string);
+		expect(await t.hook('checkExists')).toBe(false);
+		expect(api.webhooks.endpoints.size).toBe(0);
+		await t.hook('create');
+		expect(api.webhooks.endpoints.size).toBe(1);
+	});
+
+	test('the secret was lost: the endpoint is replaced', async () => {
+		const t = trigger();
+		await t.hook('create');
+		delete t.staticData()!.secret;
+		expect(await t.hook('checkExists')).toBe(false);
+		expect(api.webhooks.endpoints.size).toBe(0);
+	});
+
+	test('auto-deactivated after failures: re-enabled with PATCH and kept', async () => {
+		const t = trigger();
+		await t.hook('create');
+		const endpoint = api.webhooks.endpoints.get(t.staticData()!.webhookId as string)!;
+		Object.assign(endpoint, { is_active: false, failure_count: 10 });
+		api.clearRequests();
+		expect(await t.hook('checkExists')).toBe(true);
+		expect(api.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['GET', '/v1/webhooks', undefined],
+			['PATCH', `/v1/webhooks/${endpoint.id}`, { is_active: true }],
+		]);
+		expect(endpoint).toMatchObject({ is_active: true, failure_count: 0 });
+	});
+});
+
+describe('delete', () => {
+	test('DELETEs the endpoint and clears static data', async () => {
+		const t = trigger();
+		await t.hook('create');
+		const id = t.staticData()!.webhookId;
+		expect(await t.hook('delete')).toBe(true);
+		expect(api.lastRequest()).toMatchObject({ method: 'DELETE', path: `/v1/webhooks/${id}` });
+		expect(t.staticData()).toEqual({});
+		expect(api.webhooks.endpoints.size).toBe(0);
+	});
+
+	test('already removed (404) counts as success', async () => {
+		const t = trigger();
+		await t.hook('create');
+		api.webhooks.endpoints.clear();
+		expect(await t.hook('delete')).toBe(true);
+		expect(api.lastRequest().status).toBe(404);
+		expect(t.staticData()).toEqual({});
+	});
+
+	test('a server error is reported, and the id is kept for the next try', async () => {
+		const t = trigger();
+		await t.hook('create');
+		api.injectFault({ type: 'status', status: 503 });
+		await expect(t.hook('delete')).rejects.toThrow('The Storefront API had a server error (503)');
+		expect(t.staticData()?.webhookId).toBeDefined();
+		expect(await t.hook('delete')).toBe(true);
+		expect(api.webhooks.endpoints.size).toBe(0);
+	});
+});
+
+test('100 activate/deactivate cycles leave no endpoint behind', async () => {
+	const t = trigger();
+	for (let i = 0; i < 100; i++) {
+		await activate(t);
+		expect(api.webhooks.endpoints.size).toBe(1);
+		if (i % 10 === 3) api.webhooks.endpoints.clear(); // deleted behind n8n's back
+		if (i % 10 === 7) api.webhooks.endpoints.forEach((e) => (e.is_active = false)); // auto-deactivated
+		await activate(t); // n8n restarts call checkExists again
+		expect([...api.webhooks.endpoints.values()].filter((e) => e.is_active)).toHaveLength(1);
+		await t.hook('delete');
+	}
+	expect(api.webhooks.endpoints.size).toBe(0);
+});

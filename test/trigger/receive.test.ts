@@ -1,0 +1,197 @@
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startReceiver, type Received } from '../harness/receiver';
+import { triggerHarness } from '../harness/trigger';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+
+/**
+ * The fake API signs and POSTs real deliveries to a local receiver; each captured request
+ * (raw bytes and headers) is then handed to the trigger's webhook() as n8n would.
+ */
+
+let api: FakeApiServer;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeEach(async () => {
+	api = await startFakeApi();
+	receiver = await startReceiver(200);
+});
+afterEach(async () => {
+	await receiver.close();
+	await api.close();
+});
+
+async function setup(parameters: INodeParameters = { events: ['post.published', 'webhook.test'] }) {
+	const t = triggerHarness({ apiKey: KEYS.full, baseUrl: api.url }, parameters);
+	await t.hook('create');
+	// point the registered endpoint at the local receiver so deliveries can be captured
+	const endpoint = api.webhooks.endpoints.get(t.staticData()!.webhookId as string)!;
+	endpoint.url = receiver.url;
+	endpoint.events = [];
+	return { t, secret: endpoint.secret, endpoint };
+}
+
+async function capture(event: Parameters<FakeApiServer['webhooks']['emit']>[0], data: Record<string, unknown>) {
+	await api.webhooks.emit(event, data);
+	return receiver.received[receiver.received.length - 1];
+}
+
+const headersOf = (r: Received) => r.headers as Record<string, string>;
+
+test('a genuine delivery starts the workflow with the event as the item', async () => {
+	const { t, secret } = await setup();
+	const got = await capture('post.published', { post: { id: 'post_1', caption: 'Hi' } });
+	const out = await t.deliver(got.rawBody, headersOf(got));
+	expect(out.items).toHaveLength(1);
+	const envelope = JSON.parse(got.rawBody);
+	expect(out.items[0]).toEqual({
+		id: envelope.id,
+		event: 'post.published',
+		timestamp: envelope.timestamp,
+		data: { post: { id: 'post_1', caption: 'Hi' } },
+	});
+	expect(JSON.stringify(out)).not.toContain(secret);
+});
+
+test('the test event of POST /v1/webhooks/{id}/test and its redelivery (with Accept Redeliveries) both pass', async () => {
+	const { t, endpoint } = await setup({ events: ['*'], options: { acceptRedeliveries: true } });
+	const post = async (path: string) =>
+		await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
+	expect((await post(`/v1/webhooks/${endpoint.id}/test`)).status).toBe(200);
+	const testDelivery = receiver.received[receiver.received.length - 1];
+	expect((await t.deliver(testDelivery.rawBody, headersOf(testDelivery))).items[0].event).toBe('webhook.test');
+
+	const original = api.webhooks.deliveries[api.webhooks.deliveries.length - 1];
+	expect((await post(`/v1/webhooks/${endpoint.id}/deliveries/${original.id}/redeliver`)).status).toBe(200);
+	const again = receiver.received[receiver.received.length - 1];
+	expect(JSON.parse(again.rawBody).id).toBe(JSON.parse(testDelivery.rawBody).id);
+	expect((await t.deliver(again.rawBody, headersOf(again))).items).toHaveLength(1);
+});
+
+describe('forged or mutated deliveries are rejected with 401 and start nothing', () => {
+	const cases: Array<[string, (r: Received, secret: string) => { raw: string | Buffer; headers: Record<string, string> }]> = [
+		['body tampered', (r) => ({ raw: r.rawBody.replace('post_1', 'post_2'), headers: headersOf(r) })],
+		['body truncated', (r) => ({ raw: r.rawBody.slice(0, -1), headers: headersOf(r) })],
+		['body extended', (r) => ({ raw: `${r.rawBody}\n`, headers: headersOf(r) })],
+		['one bit flipped', (r) => {
+			const raw = Buffer.from(r.rawBody);
+			raw[10] ^= 1;
+			return { raw, headers: headersOf(r) };
+		}],
+		['signature tampered', (r) => ({
+			raw: r.rawBody,
+			headers: { ...headersOf(r), 'x-webhook-signature': headersOf(r)['x-webhook-signature'].replace(/^../, '00') },
+		})],
+		['signed with another secret', (r) => ({
+			raw: r.rawBody,
+			headers: { ...headersOf(r), 'x-webhook-signature': signBody('whsec_attacker', r.rawBody) },
+		})],
+		['signature header missing', (r) => {
+			const { 'x-webhook-signature': _s, ...rest } = headersOf(r);
+			return { raw: r.rawBody, headers: rest };
+		}],
+		['signature empty', (r) => ({ raw: r.rawBody, headers: { ...headersOf(r), 'x-webhook-signature': '' } })],
+		['signature of an empty body', (r, secret) => ({
+			raw: r.rawBody,
+			headers: { ...headersOf(r), 'x-webhook-signature': signBody(secret, '') },
+		})],
+	];
+
+	test.each(cases)('%s', async (_name, mutate) => {
+		const { t, secret } = await setup();
+		const got = await capture('post.published', { post: { id: 'post_1' } });
+		const forged = mutate(got, secret);
+		const out = await t.deliver(forged.raw, forged.headers);
+		expect(out.status).toBe(401);
+		expect(out.items).toEqual([]);
+		expect(out.result.workflowData).toBeUndefined();
+		expect(JSON.stringify(out.response)).not.toContain(secret);
+	});
+
+	test('a stale timestamp (older than Max Event Age), correctly signed', async () => {
+		const { t, secret } = await setup();
+		const raw = JSON.stringify({ id: 'evt_old', event: 'post.published', timestamp: new Date(Date.now() - 301_000).toISOString(), data: {} });
+		const out = await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) });
+		expect(out.status).toBe(401);
+		expect(out.response).toEqual({ error: 'stale timestamp' });
+	});
+
+	test('no secret stored (fail closed)', async () => {
+		const { t, secret } = await setup();
+		delete t.staticData()!.secret;
+		const raw = JSON.stringify({ id: 'evt_1', event: 'post.published', timestamp: new Date().toISOString(), data: {} });
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).status).toBe(401);
+	});
+});
+
+describe('accepted variations', () => {
+	const fresh = (extra: Record<string, unknown> = {}) =>
+		JSON.stringify({ id: `evt_${Math.random().toString(16).slice(2)}`, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: 'p' } }, ...extra });
+
+	test.each([
+		['sha256= prefix', (sig: string) => `sha256=${sig}`],
+		['uppercase hex', (sig: string) => sig.toUpperCase()],
+	])('%s', async (_name, shape) => {
+		const { t, secret } = await setup();
+		const raw = fresh();
+		expect((await t.deliver(raw, { 'x-webhook-signature': shape(signBody(secret, raw)) })).items).toHaveLength(1);
+	});
+
+	test('a configurable signature header', async () => {
+		const { t, secret } = await setup({ events: ['*'], options: { signatureHeader: 'X-Custom-Sig' } });
+		const raw = fresh();
+		expect((await t.deliver(raw, { 'X-Custom-Sig': signBody(secret, raw) })).items).toHaveLength(1);
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).status).toBe(401);
+	});
+
+	test('`type` in place of `event`', async () => {
+		const { t, secret } = await setup();
+		const raw = JSON.stringify({ id: 'evt_t', type: 'post.published', timestamp: new Date().toISOString(), data: {} });
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).items[0].event).toBe('post.published');
+	});
+
+	test('Max Event Age 0 turns the timestamp check off', async () => {
+		const { t, secret } = await setup({ events: ['*'], options: { maxAgeSeconds: 0 } });
+		const raw = fresh({ timestamp: '2020-01-01T00:00:00.000Z' });
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).items).toHaveLength(1);
+	});
+
+	test('Simplify moves data objects up; Include Headers adds the headers', async () => {
+		const { t, secret } = await setup({ events: ['*'], options: { simplify: true, includeHeaders: true } });
+		const raw = fresh();
+		const sig = signBody(secret, raw);
+		const out = await t.deliver(raw, { 'x-webhook-signature': sig, 'x-webhook-event': 'post.published' });
+		expect(out.items[0]).toMatchObject({ event: 'post.published', post: { id: 'p' }, headers: { 'x-webhook-event': 'post.published' } });
+		expect(out.items[0]).not.toHaveProperty('data');
+	});
+});
+
+describe('acknowledged without starting the workflow', () => {
+	test('an event type not chosen: 200, nothing started', async () => {
+		const { t, secret } = await setup({ events: ['comment.received'] });
+		const raw = JSON.stringify({ id: 'evt_x', event: 'post.published', timestamp: new Date().toISOString(), data: {} });
+		const out = await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) });
+		expect(out.status).toBe(200);
+		expect(out.items).toEqual([]);
+	});
+
+	test('a redelivery of a processed event is dropped unless Accept Redeliveries is on', async () => {
+		const { t, endpoint } = await setup();
+		const first = await capture('post.published', { post: { id: 'post_r' } });
+		expect((await t.deliver(first.rawBody, headersOf(first))).items).toHaveLength(1);
+		const original = api.webhooks.deliveries[api.webhooks.deliveries.length - 1];
+		await api.webhooks.deliver(endpoint, original.event_id, original.id);
+		const again = receiver.received[receiver.received.length - 1];
+		const out = await t.deliver(again.rawBody, headersOf(again));
+		expect(out.status).toBe(200);
+		expect(out.response).toEqual({ received: true, ignored: 'event already processed' });
+		expect(out.items).toEqual([]);
+	});
+});
+
+test('a correctly signed body that is not JSON: 400, nothing started', async () => {
+	const { t, secret } = await setup();
+	const raw = 'this is not json';
+	const out = await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) });
+	expect(out.status).toBe(400);
+	expect(out.items).toEqual([]);
+});
