@@ -10,6 +10,8 @@ export default [
 			'@n8n/community-nodes/no-restricted-imports': 'off',
 			'@n8n/community-nodes/no-restricted-globals': 'off',
 			'@n8n/community-nodes/require-node-api-error': 'off',
+			// tests start servers and n8n itself
+			'@n8n/community-nodes/no-dangerous-functions': 'off',
 			// test fixtures are made-up secrets
 			'@n8n/community-nodes/no-hardcoded-secrets': 'off',
 			'no-console': 'off',

@@ -1,0 +1,199 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A real n8n process with this package installed as a community package
+ * (<user folder>/.n8n/nodes/node_modules/n8n-nodes-storefront), driven over its REST API.
+ * Facts behind the settings: ../shared/RUNNING-N8N.md.
+ */
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const OWNER = { email: 'owner@example.com', password: 'Sandbox-Pass-1', firstName: 'Store', lastName: 'Owner' };
+
+/** Installs (once, cached in .cache/) and locates Node 24 and n8n. */
+export function ensureN8n(): { node: string; n8n: string } {
+	const out = execFileSync('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+		timeout: 15 * 60_000,
+	});
+	const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(out)?.[1] ?? '';
+	return { node: path.join(value('NODE24'), 'node'), n8n: value('N8N_BIN') };
+}
+
+/** Builds the package if needed and copies it where n8n looks for community packages. */
+export function installPackage(userFolder: string) {
+	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes'))) {
+		execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+	}
+	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-storefront');
+	fs.rmSync(target, { recursive: true, force: true });
+	fs.mkdirSync(target, { recursive: true });
+	fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
+	fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
+	const nodesPkg = path.join(userFolder, '.n8n', 'nodes', 'package.json');
+	fs.writeFileSync(nodesPkg, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-storefront': '*' } }));
+}
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+export interface N8nOptions {
+	userFolder?: string;
+	port?: number;
+	/** Extra environment, e.g. N8N_WEBHOOK_URL. */
+	env?: Record<string, string>;
+}
+
+export class N8n {
+	readonly userFolder: string;
+
+	port = 0;
+
+	log = '';
+
+	private child?: ChildProcess;
+
+	private cookie = '';
+
+	constructor(
+		private readonly bin: { node: string; n8n: string },
+		private readonly options: N8nOptions = {},
+	) {
+		this.userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	}
+
+	get url() {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	env(): NodeJS.ProcessEnv {
+		return {
+			PATH: `${path.dirname(this.bin.node)}:${process.env.PATH ?? ''}`,
+			HOME: this.userFolder,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: 'n8n-nodes-storefront-test-key',
+			DB_TYPE: 'sqlite',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_WHATS_NEW_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_AI_ENABLED: 'false',
+			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+			N8N_DISABLED_MODULES: 'mcp-registry',
+			N8N_PYTHON_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_HOST: '127.0.0.1',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			N8N_LOG_LEVEL: 'info',
+			...this.options.env,
+		};
+	}
+
+	async start() {
+		this.port = this.options.port ?? (await freePort());
+		const brokerPort = await freePort();
+		this.log = '';
+		this.child = spawn(this.bin.node, [this.bin.n8n, 'start'], {
+			env: {
+				...this.env(),
+				N8N_PORT: String(this.port),
+				N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+				N8N_WEBHOOK_URL: this.options.env?.N8N_WEBHOOK_URL ?? `http://127.0.0.1:${this.port}/`,
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		const collect = (chunk: Buffer) => (this.log += chunk.toString());
+		this.child.stdout!.on('data', collect);
+		this.child.stderr!.on('data', collect);
+		const started = Date.now();
+		while (!this.log.includes('Editor is now accessible')) {
+			if (this.child.exitCode !== null) throw new Error(`n8n exited early:\n${this.log.slice(-3000)}`);
+			if (Date.now() - started > 120_000) throw new Error(`n8n did not start in 120 s:\n${this.log.slice(-3000)}`);
+			await new Promise((r) => setTimeout(r, 200));
+		}
+	}
+
+	async stop() {
+		const child = this.child;
+		if (!child || child.exitCode !== null) return;
+		const exited = new Promise((r) => child.once('exit', r));
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+		await exited;
+		clearTimeout(timer);
+	}
+
+	/** Creates the owner (first start only) and logs in. */
+	async login() {
+		await this.rest('POST', '/rest/owner/setup', OWNER, { allowFailure: true });
+		const res = await fetch(`${this.url}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: OWNER.email, password: OWNER.password }),
+		});
+		if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+		this.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+	}
+
+	async rest<T = any>(method: string, route: string, body?: unknown, opts: { allowFailure?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+		const res = await fetch(`${this.url}${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok && !opts.allowFailure) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);
+		const parsed = text ? JSON.parse(text) : {};
+		return (parsed.data ?? parsed) as T;
+	}
+
+	async createCredential(data: { apiKey: string; baseUrl: string }) {
+		return await this.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
+			name: 'Storefront account',
+			type: 'storefrontApi',
+			data,
+		});
+	}
+
+	async createWorkflow(workflow: Record<string, unknown>) {
+		return await this.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
+	}
+
+	async activate(id: string) {
+		const wf = await this.rest<{ versionId: string }>('GET', `/rest/workflows/${id}`);
+		return await this.rest('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+	}
+
+	async deactivate(id: string) {
+		return await this.rest('POST', `/rest/workflows/${id}/deactivate`, {});
+	}
+
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
+		const result = await this.rest<{ results?: Array<{ id: string; status: string; workflowId: string }> }>(
+			'GET',
+			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		);
+		return (result.results ?? []).filter((e) => e.workflowId === workflowId);
+	}
+
+	async execution(id: string) {
+		return await this.rest('GET', `/rest/executions/${id}`);
+	}
+}

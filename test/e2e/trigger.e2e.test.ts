@@ -1,0 +1,132 @@
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+import { ensureN8n, installPackage, N8n } from './n8n';
+
+/**
+ * The Storefront Trigger inside a real n8n 2.41.1 process, with the fake API delivering
+ * signed events over HTTP to n8n's webhook URL.
+ */
+
+jest.setTimeout(60_000);
+
+let api: FakeApiServer;
+let n8n: N8n;
+let workflowId: string;
+const WEBHOOK_NODE_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+	const started = Date.now();
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${n8n.log.slice(-2000)}`);
+		await new Promise((r) => setTimeout(r, 150));
+	}
+}
+
+const endpoint = () => [...api.webhooks.endpoints.values()][0];
+const executionCount = async () => (await n8n.executions(workflowId)).length;
+const apiPost = async (path: string) =>
+	await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
+
+beforeAll(async () => {
+	const bin = ensureN8n();
+	api = await startFakeApi();
+	n8n = new N8n(bin);
+	installPackage(n8n.userFolder);
+	await n8n.start();
+	await n8n.login();
+	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+	const workflow = await n8n.createWorkflow({
+		name: 'Storefront events',
+		nodes: [
+			{
+				id: 'trigger',
+				name: 'Storefront Trigger',
+				type: 'n8n-nodes-storefront.storefrontTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: WEBHOOK_NODE_ID,
+				parameters: { events: ['post.published', 'webhook.test'] },
+				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
+			},
+			{ id: 'noop', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { 'Storefront Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		settings: {},
+	});
+	workflowId = workflow.id;
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await api?.close();
+});
+
+test('the package loads: both nodes are in n8n\'s node list, with no load error for them in the log', async () => {
+	const types = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
+	const ours = types.map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-storefront.'));
+	expect(ours).toEqual(expect.arrayContaining(['n8n-nodes-storefront.storefrontTrigger', 'n8n-nodes-storefront.storefrontWebhooks']));
+	expect(n8n.log).not.toMatch(/n8n-nodes-storefront[^\n]*(error|failed|warn)/i);
+});
+
+test('activating the workflow registers n8n\'s webhook URL at the API', async () => {
+	await n8n.activate(workflowId);
+	const registered = await waitFor('the endpoint', () => endpoint());
+	expect(registered).toMatchObject({
+		url: `${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`,
+		events: ['post.published', 'webhook.test'],
+		description: `n8n workflow "Storefront events" (${workflowId})`,
+		is_active: true,
+	});
+});
+
+test('the API\'s test delivery starts exactly one execution', async () => {
+	const res = await apiPost(`/v1/webhooks/${endpoint().id}/test`);
+	expect(await res.json()).toMatchObject({ last_status: 200, last_error: null });
+	const [execution] = await waitFor('one finished execution', async () => {
+		const list = await n8n.executions(workflowId);
+		return list.length === 1 && list[0].status !== 'running' && list[0].status !== 'new' ? list : undefined;
+	});
+	expect(execution.status).toBe('success');
+});
+
+test('a genuine event runs the workflow once; its redelivery is acknowledged and dropped', async () => {
+	const before = await executionCount();
+	const [delivery] = await api.webhooks.emit('post.published', { post: { id: 'post_e2e', caption: 'New drop' } });
+	expect(delivery.status).toBe(200);
+	await waitFor('a new execution', async () => ((await executionCount()) === before + 1 ? true : undefined));
+
+	const res = await apiPost(`/v1/webhooks/${endpoint().id}/deliveries/${delivery.id}/redeliver`);
+	expect(await res.json()).toMatchObject({ status: 200, redelivery_of: delivery.id });
+	await new Promise((r) => setTimeout(r, 1500));
+	expect(await executionCount()).toBe(before + 1);
+});
+
+test('forged deliveries get 401 and start nothing', async () => {
+	const before = await executionCount();
+	const url = `${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`;
+	const body = JSON.stringify({ id: 'evt_forged', event: 'post.published', timestamp: new Date().toISOString(), data: {} });
+	const attempts: Array<Record<string, string>> = [
+		{ 'x-webhook-signature': signBody('whsec_attacker', body) },
+		{ 'x-webhook-signature': signBody(endpoint().secret, body).replace(/^./, '0') },
+		{},
+	];
+	for (const headers of attempts) {
+		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+		expect({ status: res.status, body: await res.text() }).toEqual({ status: 401, body: '{"error":"invalid signature"}' });
+	}
+	const tampered = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(endpoint().secret, body) },
+		body: body.replace('evt_forged', 'evt_forgee'),
+	});
+	expect({ status: tampered.status, body: await tampered.text() }).toEqual({ status: 401, body: '{"error":"invalid signature"}' });
+	await new Promise((r) => setTimeout(r, 1000));
+	expect(await executionCount()).toBe(before);
+});
+
+test('deactivating the workflow deletes the endpoint at the API', async () => {
+	await n8n.deactivate(workflowId);
+	await waitFor('the endpoint to be deleted', () => (api.webhooks.endpoints.size === 0 ? true : undefined));
+	expect(api.requests.some((r) => r.method === 'DELETE' && r.status === 200)).toBe(true);
+});
