@@ -9,7 +9,10 @@ import { nodeType } from './harness';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
-const ACTION_NODES: Array<[string, number]> = [['storefrontWebhooks', 7]];
+const ACTION_NODES: Array<[string, number]> = [
+	['storefrontCommerce', 28],
+	['storefrontWebhooks', 7],
+];
 
 function operationsOf(type: INodeType) {
 	const props = type.description.properties;
@@ -41,7 +44,7 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 		const all = [...ops.values()].flat();
 		expect(all).toHaveLength(operationCount);
 		for (const op of all) {
-			expect(op.action).toMatch(/^[A-Z][a-z]+ (a|an|many) [a-z]/);
+			expect(op.action).toMatch(/^[A-Z][a-z]+( or [a-z]+)?( [a-z]+)*? (a|an|many) [a-z]/);
 			expect(op.routing?.request?.method).toMatch(/^(GET|POST|PUT|PATCH|DELETE)$/);
 			expect(op.routing?.output?.postReceive?.length).toBeGreaterThan(0);
 		}
@@ -61,7 +64,8 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 	});
 
 	test('every field is shown for a real resource and operation', () => {
-		for (const p of props.filter((p) => !['resource', 'operation'].includes(p.name))) {
+		// the store account is asked once per node, for every operation
+		for (const p of props.filter((p) => !['resource', 'operation', 'accountId'].includes(p.name))) {
 			const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
 			expect(show?.resource).toBeDefined();
 			for (const r of show!.resource!) {

@@ -1,5 +1,8 @@
 import type {
 	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 	INodeProperties,
@@ -8,7 +11,7 @@ import type {
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { throwOnApiError } from './errors';
 import { paginate, type ListOptions } from './pagination';
@@ -157,4 +160,28 @@ export function assembleResource(resource: string, operations: OperationModule[]
 		updateDisplayOptions({ show: { resource: [resource], operation: [o.option.value as string] } }, o.properties),
 	);
 	return [selector, ...fields];
+}
+
+/** Returns the object under `key` of the answer (e.g. `{page: {...}}` → the page); a server that answers the bare object works too. */
+export function unwrap(key: string): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		return items.map((item) => {
+			const inner = (item.json as IDataObject)[key];
+			return { json: inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as IDataObject) : item.json };
+		});
+	};
+}
+
+/** Refuses an update whose collection is empty: PATCH sends only what the user set, so nothing set is a mistake. */
+export function requireAnyField(collection: string): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = this.getNodeParameter(collection, {}) as IDataObject;
+		if (!Object.values(fields).some((v) => v !== undefined && v !== '')) {
+			throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+				description: 'Add at least one field under "Update Fields".',
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		return request;
+	};
 }

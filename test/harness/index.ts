@@ -21,6 +21,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
+import { StorefrontCommerce } from '../../nodes/StorefrontCommerce/StorefrontCommerce.node';
 import { StorefrontTrigger } from '../../nodes/StorefrontTrigger/StorefrontTrigger.node';
 import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
 
@@ -35,6 +36,7 @@ import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWeb
 export const PACKAGE = 'n8n-nodes-storefront';
 
 const NODE_CLASSES: Record<string, new () => INodeType> = {
+	storefrontCommerce: StorefrontCommerce,
 	storefrontTrigger: StorefrontTrigger,
 	storefrontWebhooks: StorefrontWebhooks,
 };

@@ -1,4 +1,5 @@
 import { FakeApi, type FakeApiOptions, type Fault } from './core';
+import { registerCommerce, type CommerceService } from './commerce';
 import { registerWebhooks, type WebhookService } from './webhooks';
 
 export { FakeApi, ReplyWith, type Fault, type RecordedRequest } from './core';
@@ -17,6 +18,7 @@ export const KEYS = {
 
 export interface FakeApiServer extends FakeApi {
 	webhooks: WebhookService;
+	commerce: CommerceService;
 }
 
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
@@ -30,6 +32,7 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.addStoreAccount('store_plugin', 'pluginstore');
 
 	api.webhooks = registerWebhooks(api);
+	api.commerce = registerCommerce(api);
 
 	api.control('fault', (body) => {
 		api.injectFault(body.fault as Fault, (body.count as number) ?? 1);

@@ -1,0 +1,128 @@
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeProperties,
+	PreSendAction,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { operation, resourceLocator, unwrap, type OperationModule, type OperationSpec } from '../../shared/descriptions';
+
+/**
+ * The store account goes in the query for GET and DELETE and in the body for POST,
+ * PUT and PATCH (the reference's convention). Catalog-sync calls by ID carry none.
+ */
+async function sendAccountId(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const accountId = String(this.getNodeParameter('accountId', '')).trim();
+	if (!accountId) {
+		throw new NodeOperationError(this.getNode(), 'Store Account is empty', {
+			description: 'Enter the ID of the connected store account (accountId).',
+			itemIndex: this.getItemIndex(),
+		});
+	}
+	const method = (request.method ?? 'GET').toUpperCase();
+	if (method === 'GET' || method === 'DELETE') {
+		request.qs = { ...(request.qs as IDataObject), accountId };
+	} else {
+		request.body = { ...(request.body as IDataObject), accountId };
+	}
+	return request;
+}
+
+/** A store operation: the shared operation plus the store account, unless `noAccount`. */
+export function storeOperation(spec: OperationSpec & { noAccount?: boolean }) {
+	const { noAccount, ...rest } = spec;
+	return operation({ ...rest, preSend: [...(noAccount ? [] : [sendAccountId]), ...(spec.preSend ?? [])] });
+}
+
+export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+}
+
+/** A by-ID resource locator whose ID completes `path` (then `suffix`). */
+export function idLocator(spec: {
+	displayName: string;
+	name: string;
+	path: string;
+	searchListMethod: string;
+	placeholder: string;
+	suffix?: string;
+}): INodeProperties {
+	return resourceLocator({
+		displayName: spec.displayName,
+		name: spec.name,
+		searchListMethod: spec.searchListMethod,
+		placeholder: spec.placeholder,
+		url: `=${spec.path}/{{ encodeURIComponent($value) }}${spec.suffix ?? ''}`,
+	});
+}
+
+/** Sends a collection's non-empty values in the body under the same names. */
+export function bodyFrom(collection: string, transform: (fields: IDataObject) => IDataObject = (f) => f): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = transform({ ...(this.getNodeParameter(collection, {}) as IDataObject) });
+		const body = { ...(request.body as IDataObject) };
+		for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') body[key] = value;
+		request.body = body;
+		return request;
+	};
+}
+
+export const locators = {
+	page: (suffix = '') =>
+		idLocator({ displayName: 'Page', name: 'pageId', path: '/v1/commerce/pages', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', suffix }),
+	menu: () =>
+		idLocator({ displayName: 'Menu', name: 'menuId', path: '/v1/commerce/menus', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042' }),
+	redirect: () =>
+		idLocator({ displayName: 'Redirect', name: 'redirectId', path: '/v1/commerce/redirects', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007' }),
+	metaobject: () =>
+		idLocator({ displayName: 'Metaobject', name: 'metaobjectId', path: '/v1/commerce/metaobjects', searchListMethod: 'searchMetaobjects', placeholder: 'e.g. gid_metaobject_000015' }),
+	catalogSync: (suffix = '') =>
+		idLocator({ displayName: 'Catalog Sync', name: 'syncId', path: '/v1/commerce/catalog-syncs', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003', suffix }),
+};
+
+/** The metaobject definition type (its handle), picked from the store's definitions. */
+export function definitionTypeField(options: { required: boolean; description: string; sendAs?: 'body' | 'query' }): INodeProperties {
+	return {
+		...resourceLocator({
+			displayName: 'Definition Type',
+			name: 'type',
+			searchListMethod: 'searchMetaobjectTypes',
+			placeholder: 'e.g. designer',
+			description: options.description,
+		}),
+		required: options.required,
+		...(options.sendAs ? { routing: { send: { type: options.sendAs, property: 'type' } } } : {}),
+	};
+}
+
+/** Get one record by its locator; the output is the record itself. */
+export function getOperation(
+	noun: string,
+	rootKey: string,
+	locator: INodeProperties,
+	description: string,
+	noAccount = false,
+): OperationModule {
+	return {
+		option: storeOperation({
+			value: 'get',
+			name: 'Get',
+			action: `Get a ${noun}`,
+			description,
+			method: 'GET',
+			noAccount,
+			postReceive: [unwrap(rootKey)],
+		}),
+		properties: [locator],
+	};
+}
+
+/** Delete one record by its locator; the output is the API's `{deleted, <id name>}`. */
+export function deleteOperation(noun: string, locator: INodeProperties, description: string, noAccount = false): OperationModule {
+	return {
+		option: storeOperation({ value: 'delete', name: 'Delete', action: `Delete a ${noun}`, description, method: 'DELETE', noAccount }),
+		properties: [locator],
+	};
+}

@@ -1,0 +1,27 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { requireAnyField, unwrap } from '../../../shared/descriptions';
+import { bodyFrom, locators, storeOperation } from '../common';
+import { pageFields } from './create';
+
+export const option = storeOperation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a page',
+	description: 'Change only the fields you set',
+	method: 'PATCH',
+	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields')],
+	postReceive: [unwrap('page')],
+});
+
+export const properties: INodeProperties[] = [
+	locators.page(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }],
+	},
+];

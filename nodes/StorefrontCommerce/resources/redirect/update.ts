@@ -1,0 +1,30 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { requireAnyField, unwrap } from '../../../shared/descriptions';
+import { bodyFrom, locators, storeOperation } from '../common';
+import { checkRedirectPath } from './create';
+
+export const option = storeOperation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a redirect',
+	description: 'Change the path or the target',
+	method: 'PATCH',
+	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields'), checkRedirectPath],
+	postReceive: [unwrap('redirect')],
+});
+
+export const properties: INodeProperties[] = [
+	locators.redirect(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
+			{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
+		],
+	},
+];

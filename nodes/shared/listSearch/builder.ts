@@ -1,0 +1,54 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { apiRequest } from '../api';
+
+export interface ListSearchSpec {
+	path: string;
+	/** Where the rows are in the answer. */
+	rootProperty: string;
+	/** Query of each call, from the node's other parameters (e.g. the store account). */
+	query?: (ctx: ILoadOptionsFunctions) => IDataObject | undefined;
+	/** Sends the filter text to the API as this query parameter instead of filtering here. */
+	serverFilter?: string;
+	/** Cursor lists: `limit` + `cursor` → `nextCursor`. */
+	cursor?: boolean;
+	name: (row: IDataObject) => string;
+	value: (row: IDataObject) => string;
+	/** Shown under the name in the list (e.g. a URL). */
+	url?: (row: IDataObject) => string | undefined;
+}
+
+/** A "From list" search over one list endpoint: filtered, paged where the API pages. */
+export function listSearch(spec: ListSearchSpec) {
+	return async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
+		const base = spec.query?.(this);
+		if (base === undefined && spec.query) return { results: [] };
+		const qs: IDataObject = { ...base };
+		if (spec.cursor) qs.limit = 100;
+		if (paginationToken) qs.cursor = paginationToken;
+		if (filter && spec.serverFilter) qs[spec.serverFilter] = filter;
+		const { body } = await apiRequest.call(this, 'GET', spec.path, { qs });
+		const rows = (body[spec.rootProperty] as IDataObject[] | undefined) ?? [];
+		const needle = filter && !spec.serverFilter ? filter.toLowerCase() : undefined;
+		return {
+			results: rows
+				.map((row) => ({ name: spec.name(row), value: spec.value(row), url: spec.url?.(row) }))
+				.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)),
+			paginationToken: spec.cursor && typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined,
+		};
+	};
+}
+
+/** The value of another parameter while the user edits the node, or undefined when it is not set yet. */
+export function currentParameter(ctx: ILoadOptionsFunctions, name: string): string | undefined {
+	try {
+		const value = ctx.getNodeParameter(name, '', { extractValue: true }) as string;
+		return value || undefined;
+	} catch {
+		return undefined;
+	}
+}
