@@ -36,6 +36,12 @@ const inPath = (suffix = ''): INodeProperties => ({
 	routing: { request: { url: `=/v1/commerce/marketing-activities/{{ encodeURIComponent($value) }}${suffix}` } },
 });
 
+/** The values the user filled in, as strings (n8n gives unset ones as ""), or undefined when none. */
+function filled(values: unknown): IDataObject | undefined {
+	const entries = Object.entries((values as IDataObject | undefined) ?? {}).filter(([, v]) => v !== undefined && v !== '');
+	return entries.length ? Object.fromEntries(entries.map(([k, v]) => [k, String(v)])) : undefined;
+}
+
 /** utm and budget members are not fixed by the reference: send what the user filled in, as strings. */
 async function buildActivity(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const extra = { ...(this.getNodeParameter('additionalFields', {}) as IDataObject) };
@@ -44,12 +50,12 @@ async function buildActivity(this: IExecuteSingleFunctions, request: IHttpReques
 	for (const key of ['previewImageUrl', 'adSpend', 'startedAt', 'endedAt']) {
 		if (extra[key] !== undefined && extra[key] !== '') body[key] = String(extra[key]);
 	}
-	const utm = (extra.utm as IDataObject | undefined)?.parameters as IDataObject | undefined;
-	if (utm && Object.keys(utm).length) body.utm = Object.fromEntries(Object.entries(utm).map(([k, v]) => [k, String(v)]));
-	const budget = (extra.budget as IDataObject | undefined)?.values as IDataObject | undefined;
-	if (budget && Object.keys(budget).length) {
+	const utm = filled((extra.utm as IDataObject | undefined)?.parameters);
+	if (utm) body.utm = utm;
+	const budget = filled((extra.budget as IDataObject | undefined)?.values);
+	if (budget) {
 		checkDecimal(this, budget.amount, 'Budget amount');
-		body.budget = Object.fromEntries(Object.entries(budget).map(([k, v]) => [k, String(v)]));
+		body.budget = budget;
 	}
 	request.body = body;
 	return request;

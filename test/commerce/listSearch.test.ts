@@ -1,0 +1,56 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { loadOptionsContext, nodeType } from '../harness';
+import { byId, useFakeApi } from '../harness/context';
+import { KEYS } from '../server';
+import { HOSTED, seedMetaobjects, seedPages, seedRedirects } from './helpers';
+
+const ctx = useFakeApi('storefrontCommerce');
+const search = nodeType('storefrontCommerce').methods!.listSearch!;
+const context = (parameters: Record<string, unknown>) =>
+	loadOptionsContext('storefrontCommerce', { accountId: HOSTED, ...parameters } as never, {
+		apiKey: KEYS.full,
+		baseUrl: ctx.api.url,
+	}) as unknown as ILoadOptionsFunctions;
+
+test('pages: server-side search and cursor paging through the pagination token', async () => {
+	seedPages(ctx.api, 130);
+	const first = await search.searchPages.call(context({ resource: 'page' }));
+	expect(first.results).toHaveLength(100);
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED, limit: '100' });
+	const second = await search.searchPages.call(context({ resource: 'page' }), undefined, first.paginationToken as string);
+	expect(second.results).toHaveLength(30);
+	expect(second.paginationToken).toBeUndefined();
+	const filtered = await search.searchPages.call(context({}), 'title:summer');
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED, limit: '100', query: 'title:summer' });
+	expect(filtered.results.every((r) => r.name.startsWith('Summer'))).toBe(true);
+});
+
+test('metaobjects: listed for the chosen definition type; nothing without one', async () => {
+	seedMetaobjects(ctx.api, 3);
+	expect((await search.searchMetaobjects.call(context({}))).results).toEqual([]);
+	const r = await search.searchMetaobjects.call(context({ resource: 'metaobject', operation: 'get', type: byId('designer') }));
+	expect(r.results[0]).toEqual({ name: 'Name 0 (designer-0)', value: 'gid_metaobject_seed0', url: undefined });
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED, type: 'designer', limit: '100' });
+});
+
+test('definition types, menus, redirects and catalog syncs', async () => {
+	const types = await search.searchMetaobjectTypes.call(context({}));
+	expect(types.results.map((r) => r.value)).toEqual(['designer', 'faq']);
+	expect((await search.searchMetaobjectTypes.call(context({}), 'FAQ')).results.map((r) => r.value)).toEqual(['faq']);
+
+	ctx.api.commerce.store(HOSTED).menus.push({ id: 'gid_menu_1', handle: 'main', title: 'Main menu', items: [] });
+	expect((await search.searchMenus.call(context({}))).results).toEqual([{ name: 'Main menu (main)', value: 'gid_menu_1', url: undefined }]);
+
+	seedRedirects(ctx.api, 2);
+	expect((await search.searchRedirects.call(context({}), 'old-1')).results).toEqual([{ name: '/old-1 → /new-1', value: 'gid_redirect_seed1', url: undefined }]);
+
+	await ctx.run({ resource: 'catalogSync', operation: 'create', accountId: HOSTED, catalogAccountId: 'b', catalogId: 'c9' } as never);
+	expect((await search.searchCatalogSyncs.call(context({}))).results[0].name).toBe('Catalog c9 (pending)');
+});
+
+test('no store account yet: empty list, no call', async () => {
+	ctx.api.clearRequests();
+	expect((await search.searchPages.call(context({ accountId: '' }))).results).toEqual([]);
+	expect(ctx.api.requests).toHaveLength(0);
+});
