@@ -185,3 +185,20 @@ export function requireAnyField(collection: string): PreSendAction {
 		return request;
 	};
 }
+
+/** A collection of optional fields ("Additional Fields", "Update Fields", "Filters"). */
+export function collection(displayName: string, name: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties {
+	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** The Resource menu of a node. */
+export function resourceSelector(options: Array<{ name: string; value: string }>, defaultValue: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [...options].sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultValue,
+	};
+}

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { operation, resourceLocator, unwrap, type OperationModule, type OperationSpec } from '../../shared/descriptions';
+import { collection, operation, resourceLocator, unwrap, type OperationModule, type OperationSpec } from '../../shared/descriptions';
 
 /**
  * The store account goes in the query for GET and DELETE and in the body for POST,
@@ -124,5 +124,29 @@ export function deleteOperation(noun: string, locator: INodeProperties, descript
 	return {
 		option: storeOperation({ value: 'delete', name: 'Delete', action: `Delete a ${noun}`, description, method: 'DELETE', noAccount }),
 		properties: [locator],
+	};
+}
+
+/** The "Filters" collection of a searchable list: the text goes to the API's `query` parameter. */
+export function searchQueryFilter(displayName: string, placeholder: string, description: string): INodeProperties {
+	return collection(
+		'Filters',
+		'filters',
+		[{ displayName, name: 'query', type: 'string', default: '', placeholder, description, routing: { send: { type: 'query', property: 'query' } } }],
+		'Add Filter',
+	);
+}
+
+/** A required text field sent in the body under its own name. */
+export function requiredBodyText(displayName: string, name: string, description: string, placeholder = ''): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'string',
+		required: true,
+		default: '',
+		description,
+		placeholder,
+		routing: { send: { type: 'body', property: name } },
 	};
 }

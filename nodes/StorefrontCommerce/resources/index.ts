@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceSelector } from '../../shared/descriptions';
 import { catalogSyncProperties } from './catalogSync';
 import { marketingActivityProperties } from './marketingActivity';
 import { menuProperties } from './menu';
@@ -9,12 +10,8 @@ import { pageProperties } from './page';
 import { redirectProperties } from './redirect';
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
+	resourceSelector(
+		[
 			{ name: 'Catalog Sync', value: 'catalogSync' },
 			{ name: 'Marketing Activity', value: 'marketingActivity' },
 			{ name: 'Menu', value: 'menu' },
@@ -23,8 +20,8 @@ export const properties: INodeProperties[] = [
 			{ name: 'Page', value: 'page' },
 			{ name: 'Redirect', value: 'redirect' },
 		],
-		default: 'page',
-	},
+		'page',
+	),
 	{
 		displayName: 'Store Account',
 		name: 'accountId',

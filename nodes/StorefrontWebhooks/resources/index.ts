@@ -1,22 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceSelector } from '../../shared/descriptions';
 import { deliveryProperties } from './delivery';
 import { webhookProperties } from './webhook';
 
 export { getEvents } from './common';
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Resource',
-		name: 'resource',
-		type: 'options',
-		noDataExpression: true,
-		options: [
+	resourceSelector(
+		[
 			{ name: 'Delivery', value: 'delivery' },
 			{ name: 'Webhook', value: 'webhook' },
 		],
-		default: 'webhook',
-	},
+		'webhook',
+	),
 	...webhookProperties,
 	...deliveryProperties,
 ];

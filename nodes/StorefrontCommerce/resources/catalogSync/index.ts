@@ -1,17 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { assembleResource, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
-import { deleteOperation, getOperation, locators, storeOperation } from '../common';
-
-const required = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	required: true,
-	default: '',
-	description,
-	routing: { send: { type: 'body', property: name } },
-});
+import { deleteOperation, getOperation, locators, requiredBodyText, storeOperation } from '../common';
 
 /** Catalog-sync calls by ID carry no store account (reference conventions). */
 export const catalogSyncProperties = assembleResource(
@@ -28,8 +16,8 @@ export const catalogSyncProperties = assembleResource(
 				postReceive: [unwrap('catalogSync')],
 			}),
 			properties: [
-				required('Catalog Account ID', 'catalogAccountId', 'The socialnet business account that owns the catalog'),
-				required('Catalog ID', 'catalogId', 'The product catalog to fill'),
+				requiredBodyText('Catalog Account ID', 'catalogAccountId', 'The socialnet business account that owns the catalog'),
+				requiredBodyText('Catalog ID', 'catalogId', 'The product catalog to fill'),
 			],
 		},
 		deleteOperation('catalog sync', locators.catalogSync(), 'Stop syncing; items already in the catalog stay', true),

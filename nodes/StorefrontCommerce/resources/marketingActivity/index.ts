@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, unwrap } from '../../../shared/descriptions';
-import { failItem, storeOperation } from '../common';
+import { assembleResource, collection, unwrap } from '../../../shared/descriptions';
+import { failItem, requiredBodyText, storeOperation } from '../common';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -10,17 +10,6 @@ function checkDecimal(ctx: IExecuteSingleFunctions, value: unknown, field: strin
 		failItem(ctx, `${field} "${String(value)}" is not a decimal amount`, 'Write it like 12.50, in the store currency.');
 	}
 }
-
-const text = (displayName: string, name: string, description: string, placeholder = ''): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	required: true,
-	default: '',
-	description,
-	placeholder,
-	routing: { send: { type: 'body', property: name } },
-});
 
 const remoteId: INodeProperties = {
 	displayName: 'Remote ID',
@@ -101,18 +90,12 @@ export const marketingActivityProperties = assembleResource(
 			}),
 			properties: [
 				{ ...remoteId, routing: { send: { type: 'body', property: 'remoteId' } } },
-				text('Title', 'title', 'Name shown in the Marketing section'),
-				text('URL', 'url', 'Where the activity leads', 'https://example.com/landing'),
-				text('Tactic', 'tactic', 'Kind of activity, as the store names it', 'e.g. AD, POST, NEWSLETTER'),
-				text('Channel', 'channel', 'Where it runs', 'e.g. SOCIAL, SEARCH, EMAIL'),
-				text('Status', 'status', 'Its state', 'e.g. ACTIVE, PAUSED, SCHEDULED'),
-				{
-					displayName: 'Additional Fields',
-					name: 'additionalFields',
-					type: 'collection',
-					placeholder: 'Add Field',
-					default: {},
-					options: [
+				requiredBodyText('Title', 'title', 'Name shown in the Marketing section'),
+				requiredBodyText('URL', 'url', 'Where the activity leads', 'https://example.com/landing'),
+				requiredBodyText('Tactic', 'tactic', 'Kind of activity, as the store names it', 'e.g. AD, POST, NEWSLETTER'),
+				requiredBodyText('Channel', 'channel', 'Where it runs', 'e.g. SOCIAL, SEARCH, EMAIL'),
+				requiredBodyText('Status', 'status', 'Its state', 'e.g. ACTIVE, PAUSED, SCHEDULED'),
+				collection('Additional Fields', 'additionalFields', [
 						{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: '12.50', description: 'Spend so far, a decimal in the store currency' },
 						{
 							displayName: 'Budget',
@@ -162,8 +145,7 @@ export const marketingActivityProperties = assembleResource(
 								},
 							],
 						},
-					],
-				},
+					]),
 			],
 		},
 		{
@@ -188,13 +170,7 @@ export const marketingActivityProperties = assembleResource(
 			properties: [
 				inPath('/engagements'),
 				{ displayName: 'Date', name: 'date', type: 'dateTime', required: true, default: '', description: 'The UTC day the numbers are for (time is ignored)' },
-				{
-					displayName: 'Metrics',
-					name: 'metrics',
-					type: 'collection',
-					placeholder: 'Add Metric',
-					default: {},
-					options: [
+				collection('Metrics', 'metrics', [
 						{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: '12.50', description: 'A decimal in the store currency' },
 						count('Clicks', 'clicks'),
 						count('Comments', 'comments'),
@@ -202,8 +178,7 @@ export const marketingActivityProperties = assembleResource(
 						count('Likes', 'likes'),
 						count('Shares', 'shares'),
 						count('Views', 'views'),
-					],
-				},
+					], 'Add Metric'),
 			],
 		},
 	],

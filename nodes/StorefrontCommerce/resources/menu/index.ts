@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
+import { assembleResource, collection, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
 import { deleteOperation, getOperation, locators, storeOperation } from '../common';
 import { buildMenuItems, menuItemFields } from './items';
 
@@ -53,13 +53,7 @@ const replace = {
 	properties: [
 		locators.menu(),
 		title('The new title'),
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
+		collection('Additional Fields', 'additionalFields', [
 				{
 					displayName: 'Handle',
 					name: 'handle',
@@ -67,8 +61,7 @@ const replace = {
 					default: '',
 					routing: { send: { type: 'body', property: 'handle' } },
 				},
-			],
-		},
+			]),
 		...menuItemFields.map((f) =>
 			f.name === 'itemsInput'
 				? { ...f, description: 'The items given here replace ALL current items of the menu, nested ones included' }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
+import { assembleResource, collection, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
 import { definitionTypeField, deleteOperation, failItem, getOperation, locators, storeOperation } from '../common';
 
 export const MAX_METAOBJECT_FIELDS = 100;
@@ -41,13 +41,7 @@ async function buildFields(this: IExecuteSingleFunctions, request: IHttpRequestO
 	return request;
 }
 
-const handleField: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	placeholder: 'Add Field',
-	default: {},
-	options: [
+const handleField: INodeProperties = collection('Additional Fields', 'additionalFields', [
 		{
 			displayName: 'Handle',
 			name: 'handle',
@@ -56,8 +50,7 @@ const handleField: INodeProperties = {
 			description: 'Unique handle of the metaobject (made up by the store when empty on create)',
 			routing: { send: { type: 'body', property: 'handle' } },
 		},
-	],
-};
+	]);
 
 const typeForList = definitionTypeField({
 	required: false,

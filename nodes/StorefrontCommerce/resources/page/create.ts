@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { unwrap } from '../../../shared/descriptions';
+import { collection, unwrap } from '../../../shared/descriptions';
 import { bodyFrom, storeOperation } from '../common';
 
 export const pageFields: INodeProperties[] = [
@@ -36,12 +36,5 @@ export const properties: INodeProperties[] = [
 		default: '',
 		routing: { send: { type: 'body', property: 'title' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: pageFields,
-	},
+	collection('Additional Fields', 'additionalFields', pageFields),
 ];

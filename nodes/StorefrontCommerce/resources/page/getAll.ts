@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { storeOperation } from '../common';
+import { searchQueryFilter, storeOperation } from '../common';
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -15,22 +15,5 @@ export const option = storeOperation({
 
 export const properties: INodeProperties[] = [
 	...returnAllOrLimit('pages'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Search Query',
-				name: 'query',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. title:summer',
-				description: "Passed to the store's own search syntax",
-				routing: { send: { type: 'query', property: 'query' } },
-			},
-		],
-	},
+	searchQueryFilter('Search Query', 'e.g. title:summer', "Passed to the store's own search syntax"),
 ];

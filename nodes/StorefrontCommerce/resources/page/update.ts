@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requireAnyField, unwrap } from '../../../shared/descriptions';
+import { collection, requireAnyField, unwrap } from '../../../shared/descriptions';
 import { bodyFrom, locators, storeOperation } from '../common';
 import { pageFields } from './create';
 
@@ -16,12 +16,5 @@ export const option = storeOperation({
 
 export const properties: INodeProperties[] = [
 	locators.page(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }],
-	},
+	collection('Update Fields', 'updateFields', [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }]),
 ];

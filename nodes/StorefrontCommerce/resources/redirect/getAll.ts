@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { returnAllOrLimit } from '../../../shared/descriptions';
-import { storeOperation } from '../common';
+import { searchQueryFilter, storeOperation } from '../common';
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -15,22 +15,5 @@ export const option = storeOperation({
 
 export const properties: INodeProperties[] = [
 	...returnAllOrLimit('redirects'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Path Search',
-				name: 'query',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. summer',
-				description: "Searches the redirect paths (the store's search syntax is passed through)",
-				routing: { send: { type: 'query', property: 'query' } },
-			},
-		],
-	},
+	searchQueryFilter('Path Search', 'e.g. summer', "Searches the redirect paths (the store's search syntax is passed through)"),
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { requireAnyField, unwrap } from '../../../shared/descriptions';
+import { collection, requireAnyField, unwrap } from '../../../shared/descriptions';
 import { bodyFrom, locators, storeOperation } from '../common';
 import { checkRedirectPath } from './create';
 
@@ -16,15 +16,8 @@ export const option = storeOperation({
 
 export const properties: INodeProperties[] = [
 	locators.redirect(),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+	collection('Update Fields', 'updateFields', [
 			{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
 			{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
-		],
-	},
+		]),
 ];

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operation, returnAllOrLimit } from '../../../shared/descriptions';
+import { collection, operation, returnAllOrLimit } from '../../../shared/descriptions';
 import { webhookIdField } from '../common';
 
 export const option = operation({
@@ -15,13 +15,7 @@ export const option = operation({
 export const properties: INodeProperties[] = [
 	webhookIdField('/deliveries'),
 	...returnAllOrLimit('deliveries'),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
+	collection('Filters', 'filters', [
 			{
 				displayName: 'Failed Only',
 				name: 'failed',
@@ -30,6 +24,5 @@ export const properties: INodeProperties[] = [
 				description: 'Whether to list only deliveries the receiver did not accept',
 				routing: { send: { type: 'query', property: 'failed', value: '={{ $value ? "true" : undefined }}' } },
 			},
-		],
-	},
+		], 'Add Filter'),
 ];

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { operation } from '../../../shared/descriptions';
+import { collection, operation } from '../../../shared/descriptions';
 import { eventsField } from '../common';
 
 export const SECRET_NOTICE =
@@ -57,13 +57,7 @@ export const properties: INodeProperties[] = [
 		...eventsField('Events to receive. Leave empty to receive all events.'),
 		routing: { send: { type: 'body', property: 'events' } },
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+	collection('Additional Fields', 'additionalFields', [
 			{
 				displayName: 'Description',
 				name: 'description',
@@ -72,6 +66,5 @@ export const properties: INodeProperties[] = [
 				description: 'Your own note, e.g. which workflow uses it',
 				routing: { send: { type: 'body', property: 'description' } },
 			},
-		],
-	},
+		]),
 ];

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { operation } from '../../../shared/descriptions';
+import { collection, operation } from '../../../shared/descriptions';
 import { eventsField, webhookIdField } from '../common';
 import { checkWebhookUrl } from './create';
 
@@ -38,13 +38,7 @@ export const option = operation({
 
 export const properties: INodeProperties[] = [
 	webhookIdField(''),
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
+	collection('Update Fields', 'updateFields', [
 			{
 				displayName: 'Active',
 				name: 'isActive',
@@ -74,6 +68,5 @@ export const properties: INodeProperties[] = [
 				default: '',
 				placeholder: 'https://example.com/hooks/storefront',
 			},
-		],
-	},
+		]),
 ];
