@@ -14,6 +14,7 @@ In n8n, create a "Storefront API" credential with:
   Base URL: ${api.url}
   API Key:  ${KEYS.full}   (all scopes, ads add-on)
 Other keys: ${KEYS.readOnly} (read-only), ${KEYS.noAds} (no ads add-on), ${KEYS.pagesRead} (pages.read only)
+Store accounts (the Commerce node's Store Account): store_hosted (hostedstore), store_plugin (pluginstore)
 
 Webhook URLs may be http://127.0.0.1/... here (the real API needs HTTPS).
 Control calls (no auth): POST ${api.url}/__control/emit {"event":"post.published","data":{...}},
