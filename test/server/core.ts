@@ -316,7 +316,10 @@ export class FakeApi {
 
 	private async dispatch(record: RecordedRequest, rawBody: string): Promise<Reply & { status: number }> {
 		try {
-			const matches = this.routes.filter((r) => r.pattern.test(record.path));
+			// a static path wins over a parameter (`/v1/ads/connections` is not the ad `connections`)
+			const matches = this.routes
+				.filter((r) => r.pattern.test(record.path))
+				.sort((a, b) => a.names.length - b.names.length);
 			if (!matches.length) throw new ApiError(404, 'not_found', `No endpoint ${record.method} ${record.path}`);
 			const route = matches.find((r) => r.method === record.method);
 			if (!route) throw new ApiError(405, 'method_not_allowed', `${record.method} is not allowed on ${record.path}`);

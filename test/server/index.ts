@@ -1,4 +1,5 @@
 import { FakeApi, type FakeApiOptions, type Fault } from './core';
+import { registerAds, type AdsService } from './ads';
 import { registerCommerce, type CommerceService } from './commerce';
 import { registerWebhooks, type WebhookService } from './webhooks';
 
@@ -19,6 +20,7 @@ export const KEYS = {
 export interface FakeApiServer extends FakeApi {
 	webhooks: WebhookService;
 	commerce: CommerceService;
+	ads: AdsService;
 }
 
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
@@ -33,6 +35,7 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 
 	api.webhooks = registerWebhooks(api);
 	api.commerce = registerCommerce(api);
+	api.ads = registerAds(api);
 
 	api.control('fault', (body) => {
 		api.injectFault(body.fault as Fault, (body.count as number) ?? 1);

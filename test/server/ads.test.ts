@@ -1,0 +1,124 @@
+import { KEYS, startFakeApi, type FakeApiServer } from './index';
+
+/** The fake ads API's own rules, with a plain HTTP client. */
+
+let api: FakeApiServer;
+beforeEach(async () => (api = await startFakeApi()));
+afterEach(async () => await api.close());
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key: string = KEYS.full) {
+	const res = await fetch(`${api.url}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const socialAd = {
+	accountId: 'acc_social1',
+	adAccountId: 'act_1001',
+	name: 'Winter sale',
+	goal: 'traffic',
+	budgetAmount: 15,
+	budgetType: 'daily',
+	headline: 'Warm coats',
+	body: 'Half price this week',
+	linkUrl: 'https://shop.example.com/coats',
+	imageUrl: 'https://shop.example.com/coat.jpg',
+	callToAction: 'SHOP_NOW',
+	status: 'PAUSED',
+};
+
+test('every ads call without the add-on is 402', async () => {
+	for (const [method, path] of [['GET', '/v1/ads/connections'], ['GET', '/v1/ads'], ['POST', '/v1/ads/create']]) {
+		const r = await call(method, path, method === 'POST' ? socialAd : undefined, {}, KEYS.noAds);
+		expect(r.status).toBe(402);
+		expect(r.body.error.code).toBe('ads_addon_required');
+	}
+});
+
+test('static paths are not taken for an ad id', async () => {
+	expect((await call('GET', '/v1/ads/connections')).body.connections).toHaveLength(5);
+	expect((await call('GET', '/v1/ads/accounts?accountId=acc_social1')).body.accounts[0].adAccountId).toBe('act_1001');
+});
+
+test('validateOnly checks everything and creates nothing; socialnet create is checked by the network', async () => {
+	const ok = await call('POST', '/v1/ads/create', { ...socialAd, validateOnly: true });
+	expect(ok.body).toMatchObject({ validateOnly: true, valid: true, network: 'socialnet', checked_by: 'network' });
+	const bad = await call('POST', '/v1/ads/create', { ...socialAd, headline: undefined, budgetType: 'lifetime', validateOnly: true });
+	expect(bad.body.valid).toBe(false);
+	expect(bad.body.checked_by).toBe('service');
+	expect(bad.body.checks.filter((c: { status: string }) => c.status === 'failed').map((c: { check: string }) => c.check)).toEqual(['required_fields', 'dates']);
+	expect(api.ads.ads.size).toBe(0);
+});
+
+test('network limits: microblog 280, chatnet headline 3–50 / body 100, videonet 20 USD, daily socialnet ≥ 24 h, E.164 for calls', async () => {
+	const v = async (body: Record<string, unknown>, path = '/v1/ads/create') => (await call('POST', path, { ...body, validateOnly: true })).body;
+	const base = { adAccountId: 'x', name: 'n', goal: 'traffic', budgetAmount: 50, budgetType: 'daily' };
+	expect((await v({ ...base, accountId: 'acc_micro1', adAccountId: 'mb-18ce', body: 'x'.repeat(281) })).checks.find((c: { check: string }) => c.check === 'creative_limits').status).toBe('failed');
+	expect((await v({ ...base, accountId: 'acc_video1', adAccountId: '7001', identityId: 'i', identityType: 'VIDEO_USER', imageUrl: 'https://v/x.mp4', budgetAmount: 19 })).checks.find((c: { check: string }) => c.check === 'min_daily_budget').status).toBe('failed');
+	const short = await v({ ...socialAd, startDate: '2026-12-01T00:00:00Z', endDate: '2026-12-01T12:00:00Z' });
+	expect(short.checks.find((c: { check: string }) => c.check === 'daily_budget_duration').status).toBe('failed');
+	const callAd = await v({ ...socialAd, phoneNumber: '555-1234' }, '/v1/ads/call');
+	expect(callAd.checks.find((c: { check: string }) => c.check === 'creative_limits').message).toContain('E.164');
+});
+
+test('create answers pending_review, keeps the requested PAUSED, and an Idempotency-Key makes a retry create nothing', async () => {
+	const headers = { 'idempotency-key': 'exec-1:node:0' };
+	const first = await call('POST', '/v1/ads/create', socialAd, headers);
+	expect(first.body.ad).toMatchObject({ status: 'pending_review', platform: 'socialfeed' });
+	const retry = await call('POST', '/v1/ads/create', socialAd, headers);
+	expect(retry.body).toEqual(first.body);
+	expect(api.ads.ads.size).toBe(1);
+	api.ads.approveAll();
+	expect((await call('GET', `/v1/ads/${first.body.ad.id}`)).body.ad.status).toBe('paused');
+});
+
+test('status transitions, cancel, 501 on microblog creative, backfill 202', async () => {
+	const c = api.ads.seedCampaign('acc_micro1', 'Micro', 1);
+	const [ad] = api.ads.adsOf(c.platformCampaignId);
+	expect((await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'paused' })).body).toEqual({ updated: true, status: 'paused' });
+	expect(api.ads.adSets.get(ad.platformAdSetId)!.status).toBe('paused');
+	const edit = await call('PUT', `/v1/ads/${ad.id}`, { creative: { body: 'new' } });
+	expect(edit.status).toBe(501);
+	expect(edit.body.error.code).toBe('unsupported_platform_operation');
+	expect((await call('DELETE', `/v1/ads/${ad.id}`)).body).toEqual({ ad: { id: ad.id, status: 'cancelled' } });
+
+	const chat = await call('POST', '/v1/connect/chatnet/ads', { api_key: 'cn_live_abcdefgh12' });
+	expect(chat.body).toMatchObject({ network: 'chatnet', id: expect.stringMatching(/^acc_chat_/) });
+	expect(JSON.stringify(chat.body)).not.toContain('cn_live_');
+	const pending = await call('GET', '/v1/ads');
+	expect(pending.status).toBe(202);
+	expect(pending.body.backfillPending).toBe(true);
+	expect((await call('POST', '/v1/connect/chatnet/ads', { api_key: 'wrong' })).body.error.code).toBe('invalid_credentials');
+});
+
+test('connecting: read-only keys cannot connect networks that connect at once', async () => {
+	expect((await call('GET', '/v1/connect/socialnet/ads?return_to=https://app.example.com/done', undefined, {}, KEYS.readOnly)).body.error.code).toBe('read_only_key');
+	const searchnet = await call('GET', '/v1/connect/searchnet/ads?return_to=https://app.example.com/done', undefined, {}, KEYS.readOnly);
+	expect(searchnet.body).toMatchObject({ network: 'searchnet', already_connected: false, auth_url: expect.stringMatching(/^https:/) });
+});
+
+test('campaign status and bulk status report updated and skipped counts', async () => {
+	const a = api.ads.seedCampaign('acc_social1', 'A');
+	const b = api.ads.seedCampaign('acc_search1', 'B');
+	expect((await call('PUT', `/v1/ads/campaigns/${a.platformCampaignId}/status`, { status: 'paused', platform: 'socialfeed' })).body).toEqual({ status: 'paused', updated: 2, skipped: 0 });
+	const bulk = await call('POST', '/v1/ads/campaigns/bulk-status', {
+		status: 'paused',
+		campaigns: [{ campaignId: a.platformCampaignId, platform: 'socialfeed' }, { campaignId: b.platformCampaignId, platform: 'searchnet' }, { campaignId: 'cmp_nope', platform: 'searchnet' }],
+	});
+	expect(bulk.body).toEqual({ updated: 1, skipped: 2 });
+	const tooMany = await call('POST', '/v1/ads/campaigns/bulk-status', { status: 'paused', campaigns: Array.from({ length: 51 }, (_, i) => ({ campaignId: `c${i}`, platform: 'searchnet' })) });
+	expect(tooMany.status).toBe(400);
+});
+
+test('lists page with page/limit (max 500) and the tree rolls metrics up', async () => {
+	for (let i = 0; i < 7; i++) api.ads.seedCampaign('acc_social1', `C${i}`, 2);
+	const p2 = await call('GET', '/v1/ads/tree?limit=3&page=2');
+	expect(p2.body.pagination).toEqual({ page: 2, limit: 3, total: 7, pages: 3 });
+	const [first] = p2.body.campaigns;
+	expect(first.metrics.impressions).toBe(first.adSets[0].ads.reduce((n: number, a: { metrics: { impressions: number } }) => n + a.metrics.impressions, 0));
+	expect((await call('GET', '/v1/ads?limit=501')).status).toBe(400);
+	expect((await call('GET', '/v1/ads?limit=5&page=3')).body.ads).toHaveLength(4);
+});
