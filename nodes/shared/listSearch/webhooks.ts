@@ -1,30 +1,15 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest } from '../api';
+import { listSearch } from './builder';
 
-interface WebhookRow {
-	id: string;
-	url: string;
-	description?: string | null;
-	is_active?: boolean;
-	events?: string[];
-}
-
-const matches = (filter: string | undefined, ...texts: Array<string | null | undefined>) =>
-	!filter || texts.some((t) => t?.toLowerCase().includes(filter.toLowerCase()));
-
-export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const { body } = await apiRequest.call(this, 'GET', '/v1/webhooks');
-	const rows = ((body.webhooks as WebhookRow[] | undefined) ?? []).filter((w) =>
-		matches(filter, w.url, w.description, w.id),
-	);
-	return {
-		results: rows.map((w) => ({
-			name: `${w.description ? `${w.description} — ` : ''}${w.url}${w.is_active === false ? ' (inactive)' : ''}`,
-			value: w.id,
-		})),
-	};
-}
+export const searchWebhooks = listSearch({
+	path: '/v1/webhooks',
+	rootProperty: 'webhooks',
+	name: (w) =>
+		`${w.description ? `${w.description as string} — ` : ''}${w.url as string}${w.is_active === false ? ' (inactive)' : ''}`,
+	value: (w) => w.id as string,
+});
 
 export async function searchDeliveries(
 	this: ILoadOptionsFunctions,
@@ -42,7 +27,7 @@ export async function searchDeliveries(
 	const last = deliveries[deliveries.length - 1];
 	return {
 		results: deliveries
-			.filter((d) => matches(filter, d.event_type as string, d.event_id as string, d.id as string))
+			.filter((d) => !filter || [d.event_type, d.event_id, d.id].some((t) => String(t).toLowerCase().includes(filter.toLowerCase())))
 			.map((d) => ({
 				name: `${d.created_at as string} · ${d.event_type as string} · ${d.error ? `failed (${d.error as string})` : `HTTP ${d.status as number}`}`,
 				value: d.id as string,
