@@ -72,6 +72,12 @@ test('the package loads: both nodes are in n8n\'s node list, with no load error 
 test('activating the workflow registers n8n\'s webhook URL at the API', async () => {
 	await n8n.activate(workflowId);
 	const registered = await waitFor('the endpoint', () => endpoint());
+	// n8n calls create() before its own webhook route is live: wait until our node answers
+	// (an unsigned probe gets its 401) before the API starts delivering.
+	await waitFor('n8n to serve the webhook', async () => {
+		const probe = await fetch(`${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`, { method: 'POST', body: '{}' });
+		return probe.status === 401 ? true : undefined;
+	});
 	expect(registered).toMatchObject({
 		url: `${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`,
 		events: ['post.published', 'webhook.test'],
@@ -108,7 +114,8 @@ test('forged deliveries get 401 and start nothing', async () => {
 	const body = JSON.stringify({ id: 'evt_forged', event: 'post.published', timestamp: new Date().toISOString(), data: {} });
 	const attempts: Array<Record<string, string>> = [
 		{ 'x-webhook-signature': signBody('whsec_attacker', body) },
-		{ 'x-webhook-signature': signBody(endpoint().secret, body).replace(/^./, '0') },
+		// change the first hex digit (always a real change: 0 ↔ 1)
+		{ 'x-webhook-signature': signBody(endpoint().secret, body).replace(/^./, (c) => (c === '0' ? '1' : '0')) },
 		{},
 	];
 	for (const headers of attempts) {
