@@ -352,7 +352,13 @@ export function registerAds(api: FakeApi): AdsService {
 		rows: rows.slice((page - 1) * limit, page * limit),
 		pagination: { page, limit, total: rows.length, pages: Math.max(1, Math.ceil(rows.length / limit)) },
 	});
-	const campaignMetrics = (c: Campaign) => sumMetrics(svc.adsOf(c.platformCampaignId).map((a) => metricsFor(a.id)));
+	const summary = ({ platformCampaignId, platform, campaignName, status, currency }: Campaign) => ({
+		platformCampaignId,
+		platform,
+		campaignName,
+		status,
+		currency,
+	});
 
 	api.route('GET', '/v1/ads/tree', { ads, query: treeQuery }, ({ query }) => {
 		const list = [...svc.campaigns.values()].filter(
@@ -360,20 +366,22 @@ export function registerAds(api: FakeApi): AdsService {
 		);
 		const { rows, pagination } = paginate(list, query.page, query.limit);
 		return {
-			campaigns: rows.map((c) => ({
-				platformCampaignId: c.platformCampaignId,
-				platform: c.platform,
-				campaignName: c.campaignName,
-				status: c.status,
-				currency: c.currency,
-				metrics: campaignMetrics(c),
-				adSets: svc.adSetsOf(c.platformCampaignId).map((s) => ({
-					platformAdSetId: s.platformAdSetId,
-					adSetName: s.adSetName,
-					metrics: sumMetrics(svc.adsOf(c.platformCampaignId).filter((a) => a.platformAdSetId === s.platformAdSetId).map((a) => metricsFor(a.id))),
-					ads: svc.adsOf(c.platformCampaignId).filter((a) => a.platformAdSetId === s.platformAdSetId).map((a) => ({ id: a.id, name: a.name, status: a.status, metrics: metricsFor(a.id) })),
-				})),
-			})),
+			campaigns: rows.map((c) => {
+				const campaignAds = svc.adsOf(c.platformCampaignId);
+				return {
+					...summary(c),
+					metrics: sumMetrics(campaignAds.map((a) => metricsFor(a.id))),
+					adSets: svc.adSetsOf(c.platformCampaignId).map((s) => {
+						const setAds = campaignAds.filter((a) => a.platformAdSetId === s.platformAdSetId);
+						return {
+							platformAdSetId: s.platformAdSetId,
+							adSetName: s.adSetName,
+							metrics: sumMetrics(setAds.map((a) => metricsFor(a.id))),
+							ads: setAds.map((a) => ({ id: a.id, name: a.name, status: a.status, metrics: metricsFor(a.id) })),
+						};
+					}),
+				};
+			}),
 			pagination,
 		};
 	});
@@ -387,15 +395,7 @@ export function registerAds(api: FakeApi): AdsService {
 		);
 		const { rows, pagination } = paginate(list, query.page, query.limit);
 		return {
-			campaigns: rows.map((c) => ({
-				platformCampaignId: c.platformCampaignId,
-				platform: c.platform,
-				campaignName: c.campaignName,
-				status: c.status,
-				budget: c.budget,
-				currency: c.currency,
-				adCount: svc.adsOf(c.platformCampaignId).length,
-			})),
+			campaigns: rows.map((c) => ({ ...summary(c), budget: c.budget, adCount: svc.adsOf(c.platformCampaignId).length })),
 			pagination,
 		};
 	});
