@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IExecuteSingleFunctions,
 	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
@@ -10,7 +11,7 @@ import type {
 import { apiError } from './errors';
 import { CREDENTIAL_NAME } from './transport';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions;
+type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
 
 export function normaliseBaseUrl(baseUrl: unknown): string {
 	return String(baseUrl ?? '')

@@ -21,6 +21,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
+import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
 import { StorefrontCommerce } from '../../nodes/StorefrontCommerce/StorefrontCommerce.node';
 import { StorefrontTrigger } from '../../nodes/StorefrontTrigger/StorefrontTrigger.node';
 import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
@@ -36,6 +37,7 @@ import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWeb
 export const PACKAGE = 'n8n-nodes-storefront';
 
 const NODE_CLASSES: Record<string, new () => INodeType> = {
+	storefrontAds: StorefrontAds,
 	storefrontCommerce: StorefrontCommerce,
 	storefrontTrigger: StorefrontTrigger,
 	storefrontWebhooks: StorefrontWebhooks,

@@ -12,6 +12,10 @@ export interface ListSearchSpec {
 	serverFilter?: string;
 	/** Cursor lists: `limit` + `cursor` → `nextCursor`. */
 	cursor?: boolean;
+	/** Page lists: `page` + `limit` → `pagination.pages`. */
+	pages?: boolean;
+	/** Keeps only the rows this returns true for (filters the API has no parameter for). */
+	keep?: (ctx: ILoadOptionsFunctions) => ((row: IDataObject) => boolean) | undefined;
 	name: (row: IDataObject) => string;
 	value: (row: IDataObject) => string;
 	/** Shown under the name in the list (e.g. a URL). */
@@ -28,19 +32,29 @@ export function listSearch(spec: ListSearchSpec) {
 		const base = spec.query?.(this);
 		if (base === undefined && spec.query) return { results: [] };
 		const qs: IDataObject = { ...base };
-		if (spec.cursor) qs.limit = 100;
-		if (paginationToken) qs.cursor = paginationToken;
+		if (spec.cursor || spec.pages) qs.limit = 100;
+		if (paginationToken) qs[spec.pages ? 'page' : 'cursor'] = paginationToken;
 		if (filter && spec.serverFilter) qs[spec.serverFilter] = filter;
 		const { body } = await apiRequest.call(this, 'GET', spec.path, { qs });
 		const rows = (body[spec.rootProperty] as IDataObject[] | undefined) ?? [];
 		const needle = filter && !spec.serverFilter ? filter.toLowerCase() : undefined;
+		const keep = spec.keep?.(this);
 		return {
 			results: rows
+				.filter((row) => !keep || keep(row))
 				.map((row) => ({ name: spec.name(row), value: spec.value(row), url: spec.url?.(row) }))
 				.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)),
-			paginationToken: spec.cursor && typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined,
+			paginationToken: nextToken(spec, body, paginationToken),
 		};
 	};
+}
+
+function nextToken(spec: ListSearchSpec, body: IDataObject, current?: string): string | undefined {
+	if (spec.cursor) return typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined;
+	if (!spec.pages) return undefined;
+	const page = Number(current ?? 1);
+	const pages = Number((body.pagination as IDataObject | undefined)?.pages ?? 0);
+	return page < pages ? String(page + 1) : undefined;
 }
 
 /** The value of another parameter while the user edits the node, or undefined when it is not set yet. */

@@ -1,0 +1,28 @@
+import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+
+import { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchCampaigns } from '../shared/listSearch/ads';
+import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
+import { properties } from './resources';
+
+export class StorefrontAds implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Storefront Ads',
+		name: 'storefrontAds',
+		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Connect ad networks, create and boost ads, and run campaigns, ad sets and ads (new ads are created paused by default)',
+		defaults: { name: 'Storefront Ads' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_NAME, required: true }],
+		requestDefaults,
+		properties,
+	};
+
+	methods = {
+		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchCampaigns },
+	};
+}

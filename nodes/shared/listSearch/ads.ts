@@ -1,0 +1,62 @@
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { currentParameter, listSearch } from './builder';
+
+const connection = (ctx: ILoadOptionsFunctions) => {
+	const accountId = currentParameter(ctx, 'accountId');
+	return accountId ? { accountId } : undefined;
+};
+
+/** `Name (platform, status)`: the platform is what update, delete and status calls ask for. */
+const labelled = (name: unknown, row: IDataObject) => `${String(name)} (${String(row.platform ?? '?')}, ${String(row.status ?? '?')})`;
+
+export const searchAdConnections = listSearch({
+	path: '/v1/ads/connections',
+	rootProperty: 'connections',
+	keep: (ctx) => {
+		const network = currentParameter(ctx, 'network');
+		return network ? (row) => row.network === network : undefined;
+	},
+	name: (c) => `${c.displayName as string} — ${c.network as string}${c.needsReconnection ? ' (needs reconnecting)' : c.isActive === false ? ' (inactive)' : ''}`,
+	value: (c) => c.id as string,
+});
+
+export const searchAdAccounts = listSearch({
+	path: '/v1/ads/accounts',
+	rootProperty: 'accounts',
+	query: connection,
+	name: (a) => `${a.name as string} (${a.adAccountId as string}, ${a.currency as string})`,
+	value: (a) => a.adAccountId as string,
+});
+
+export const searchCampaigns = listSearch({
+	path: '/v1/ads/campaigns',
+	rootProperty: 'campaigns',
+	pages: true,
+	query: (ctx) => {
+		const adAccountId = currentParameter(ctx, 'adAccountId');
+		return adAccountId ? { adAccountId } : {};
+	},
+	name: (c) => labelled(c.campaignName, c),
+	value: (c) => c.platformCampaignId as string,
+});
+
+export const searchAdSets = listSearch({
+	path: '/v1/ads/ad-sets',
+	rootProperty: 'adSets',
+	query: (ctx) => {
+		const base = connection(ctx);
+		const campaignId = currentParameter(ctx, 'campaignId') ?? currentParameter(ctx, 'filters.campaignId');
+		return base && campaignId ? { ...base, campaignId } : base;
+	},
+	name: (s) => `${s.adSetName as string} (${s.status as string})`,
+	value: (s) => s.platformAdSetId as string,
+});
+
+export const searchAds = listSearch({
+	path: '/v1/ads',
+	rootProperty: 'ads',
+	pages: true,
+	name: (a) => labelled(a.name, a),
+	value: (a) => a.id as string,
+});

@@ -1,0 +1,368 @@
+import { byId, useFakeApi } from '../harness/context';
+import { errorText } from '../harness';
+import { KEYS } from '../server';
+import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
+
+const ctx = useFakeApi('storefrontAds');
+const storedAds = () => [...ctx.api.ads.ads.values()];
+const KEY_PATTERN = /^n8n-[0-9a-f]{40}$/;
+
+/** Parameters of a create on another network: the shared part plus that network's fields. */
+const createOn = (network: string, accountId: string, fields: Record<string, unknown>, operation = 'create') => ({
+	resource: 'ad',
+	operation,
+	network,
+	accountId: byId(accountId),
+	adAccountId: byId(ACCOUNT_OF[accountId]),
+	name: `${network} ad`,
+	budgetAmount: 30,
+	budgetType: 'daily',
+	status: 'PAUSED',
+	...fields,
+});
+
+describe('Create', () => {
+	test('socialnet: one POST with exactly the fields set, PAUSED, an Idempotency-Key; the output is the ad', async () => {
+		const r = await ctx.run(socialCreate() as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests).toHaveLength(1);
+		const [req] = r.requests;
+		expect(req).toMatchObject({ method: 'POST', path: '/v1/ads/create', query: {}, status: 200 });
+		expect(req.body).toEqual(socialBody);
+		expect(req.headers.authorization).toBe(`Bearer ${KEYS.full}`);
+		expect(req.headers['idempotency-key']).toMatch(KEY_PATTERN);
+		expect(r.json).toEqual([
+			{
+				id: expect.stringMatching(/^ad_/),
+				name: 'Summer sale',
+				platform: 'socialfeed',
+				status: 'pending_review',
+				platformCampaignId: expect.stringMatching(/^cmp_/),
+				message: 'Created paused; it will not spend until you activate it',
+			},
+		]);
+		expect(storedAds()).toHaveLength(1);
+		expect(storedAds()[0]).toMatchObject({ requestedStatus: 'paused', budget: { amount: 25, type: 'daily' } });
+		ctx.api.ads.approveAll();
+		expect(storedAds()[0].status).toBe('paused');
+	});
+
+	test('Status defaults to PAUSED when the user leaves it', async () => {
+		const { status: _s, ...withoutStatus } = socialCreate();
+		const r = await ctx.run(withoutStatus as never);
+		expect(r.requests[0].body).toMatchObject({ status: 'PAUSED' });
+	});
+
+	test('Additional fields: start date, countries split into codes, audience, existing campaign', async () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Existing', 0);
+		const start = inDays(1);
+		const r = await ctx.run(
+			socialCreate({
+				endDate: inDays(5),
+				additionalFields: { startDate: start, countries: 'US, ca ,DE', audienceId: 'aud_1', existingCampaignId: campaign.platformCampaignId },
+			}) as never,
+		);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toEqual({
+			...socialBody,
+			endDate: expect.any(String),
+			startDate: start,
+			countries: ['US', 'ca', 'DE'],
+			audienceId: 'aud_1',
+			existingCampaignId: campaign.platformCampaignId,
+		});
+		expect(r.json[0].platformCampaignId).toBe(campaign.platformCampaignId);
+	});
+
+	test('searchnet: campaign type and keywords as a list', async () => {
+		const r = await ctx.run(
+			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress, summer dress' }) as never,
+		);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toEqual({
+			accountId: SEARCH,
+			adAccountId: '123-456-7890',
+			name: 'searchnet ad',
+			goal: 'traffic',
+			budgetAmount: 30,
+			budgetType: 'daily',
+			status: 'PAUSED',
+			headline: 'Linen',
+			body: 'Cool dresses',
+			linkUrl: 'https://shop.example.com',
+			campaignType: 'search',
+			keywords: ['linen dress', 'summer dress'],
+		});
+		expect(r.json[0]).toMatchObject({ platform: 'searchnet' });
+	});
+
+	test('pronet: organization only, with optional creative from Additional Fields; socialnet fields are not sent', async () => {
+		const r = await ctx.run(createOn('pronet', PRO, { organizationId: '2414183', headline: 'ignored', additionalFields: { headline: 'Hiring', body: 'Join us' } }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toEqual({
+			accountId: PRO,
+			adAccountId: '501',
+			name: 'pronet ad',
+			goal: 'traffic',
+			budgetAmount: 30,
+			budgetType: 'daily',
+			status: 'PAUSED',
+			organizationId: '2414183',
+			headline: 'Hiring',
+			body: 'Join us',
+		});
+	});
+
+	test('videonet: the video URL goes as imageUrl with the identity', async () => {
+		const r = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4', identityId: 'id_7', identityType: 'VIDEO_USER' }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => q.path)).toEqual(['/v1/ads/create']);
+		expect(r.requests[0].body).toMatchObject({ imageUrl: 'https://cdn.example.com/a.mp4', identityId: 'id_7', identityType: 'VIDEO_USER', budgetAmount: 30 });
+	});
+
+	test('microblog: the text post from Ad Text', async () => {
+		const r = await ctx.run(createOn('microblog', MICRO, { body: 'x'.repeat(280) }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toMatchObject({ body: 'x'.repeat(280) });
+		expect(r.json[0]).toMatchObject({ platform: 'microblog' });
+	});
+
+	test('chatnet: headline, text, image, link and the four countries', async () => {
+		const connect = await ctx.run({ resource: 'connection', operation: 'connectChatnet', chatnetApiKey: 'cn_live_ABCDEFGH1234' });
+		const accountId = connect.json[0].id as string;
+		ctx.api.ads.connection(accountId).backfilling = false;
+		const adAccountId = ctx.api.ads.connection(accountId).adAccounts[0].adAccountId;
+		const r = await ctx.run({
+			resource: 'ad',
+			operation: 'create',
+			network: 'chatnet',
+			accountId: byId(accountId),
+			adAccountId: byId(adAccountId),
+			name: 'Chat ad',
+			budgetAmount: 10,
+			budgetType: 'daily',
+			headline: 'Summer',
+			body: 'Linen dresses',
+			imageUrl: 'https://cdn.example.com/a.jpg',
+			linkUrl: 'https://shop.example.com',
+			countries: ['US', 'CA'],
+		});
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toMatchObject({ countries: ['US', 'CA'], headline: 'Summer', status: 'PAUSED' });
+		expect(r.json[0]).toMatchObject({ platform: 'chatnet' });
+	});
+});
+
+describe('Messaging and call ads', () => {
+	test('Create Messaging Ad: POST /v1/ads/messaging with destination; goal defaults to messages', async () => {
+		const r = await ctx.run(socialCreate({ operation: 'createMessaging', goal: undefined, destination: 'page_77' }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/v1/ads/messaging' });
+		expect(r.requests[0].body).toEqual({ ...socialBody, goal: 'messages', destination: 'page_77' });
+		expect(r.requests[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
+		expect(storedAds()[0]).toMatchObject({ adType: 'messaging', goal: 'messages' });
+	});
+
+	test('Create Call Ad: POST /v1/ads/call with an E.164 number', async () => {
+		const r = await ctx.run(socialCreate({ operation: 'createCall', phoneNumber: '+15551234567' }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/v1/ads/call' });
+		expect(r.requests[0].body).toEqual({ ...socialBody, phoneNumber: '+15551234567' });
+		expect(storedAds()[0]).toMatchObject({ adType: 'call' });
+	});
+});
+
+describe('Boost', () => {
+	const boost = (extra: Record<string, unknown> = {}) => ({
+		resource: 'ad',
+		operation: 'boost',
+		network: 'socialnet',
+		accountId: byId(SOCIAL),
+		adAccountId: byId('act_1001'),
+		postId: 'post_abc123',
+		budgetAmount: 15,
+		budgetType: 'daily',
+		...extra,
+	});
+
+	test('POST /v1/ads/boost with targeting built from the fields and the JSON; PAUSED; the output is the ad', async () => {
+		const r = await ctx.run(
+			boost({
+				targeting: { countries: 'US, CA', ageMin: 21, interests: 'fashion, linen', moreJson: '{"genders": ["female"]}' },
+				additionalFields: { goal: 'traffic' },
+			}) as never,
+		);
+		expect(r.error).toBeUndefined();
+		expect(r.requests).toHaveLength(1);
+		expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/v1/ads/boost', query: {} });
+		expect(r.requests[0].body).toEqual({
+			accountId: SOCIAL,
+			adAccountId: 'act_1001',
+			postId: 'post_abc123',
+			budgetAmount: 15,
+			budgetType: 'daily',
+			status: 'PAUSED',
+			goal: 'traffic',
+			targeting: { genders: ['female'], countries: ['US', 'CA'], ageMin: 21, interests: ['fashion', 'linen'] },
+		});
+		expect(r.requests[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
+		expect(r.json).toEqual([{ id: expect.stringMatching(/^ad_/), name: 'Boost of post_abc123', status: 'pending_review', message: expect.stringContaining('paused') }]);
+		expect(storedAds()[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused' });
+	});
+
+	test('A failed boost is not retried by the node: one request, one error', async () => {
+		ctx.api.injectFault({ type: 'status', status: 503 }, 1, { path: '/v1/ads/boost' });
+		const r = await ctx.run(boost() as never);
+		expect(r.error?.message).toBe('The Storefront API had a server error (503)');
+		expect(r.requests).toHaveLength(1);
+		expect(storedAds()).toHaveLength(0);
+	});
+
+	test('Validate Only: the checks come back as the item (checked by the service), nothing is created', async () => {
+		const r = await ctx.run(boost({ validateOnly: true }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toMatchObject({ validateOnly: true });
+		expect(r.json).toHaveLength(1);
+		expect(r.json[0]).toMatchObject({ validateOnly: true, valid: true, network: 'socialnet', checked_by: 'service' });
+		expect(r.json[0].checks).toEqual(expect.arrayContaining([{ check: 'connection', status: 'passed', message: 'ok' }]));
+		expect(storedAds()).toHaveLength(0);
+	});
+});
+
+describe('Validate Only on create', () => {
+	test('socialnet: valid, checked by the network, nothing created', async () => {
+		const r = await ctx.run(socialCreate({ validateOnly: true }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toEqual({ ...socialBody, validateOnly: true });
+		expect(r.json).toEqual([
+			{
+				validateOnly: true,
+				valid: true,
+				network: 'socialnet',
+				checked_by: 'network',
+				checks: expect.any(Array),
+				message: 'All checks passed; nothing was created',
+			},
+		]);
+		expect(storedAds()).toHaveLength(0);
+		expect(ctx.api.ads.campaigns.size).toBe(0);
+	});
+
+	test('failing checks are returned, not thrown: valid false with the failed check named', async () => {
+		ctx.api.ads.connection(SOCIAL).needsReconnection = true;
+		const r = await ctx.run(socialCreate({ validateOnly: true }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.json[0]).toMatchObject({ valid: false, checked_by: 'service' });
+		expect((r.json[0].checks as Array<{ check: string; status: string }>).find((c) => c.status === 'failed')?.check).toBe('connection');
+	});
+
+	test('false sends no validateOnly at all', async () => {
+		const r = await ctx.run(socialCreate({ validateOnly: false }) as never);
+		expect(r.requests[0].body).not.toHaveProperty('validateOnly');
+	});
+});
+
+describe('Idempotency: a retried execution never creates a second ad', () => {
+	test('the same create run again (another execution, e.g. a retry) sends the same key and creates one ad', async () => {
+		const first = await ctx.run(socialCreate() as never, { executionId: 'exec-100' });
+		const retry = await ctx.run(socialCreate() as never, { executionId: 'exec-101' });
+		expect(retry.requests[0].headers['idempotency-key']).toBe(first.requests[0].headers['idempotency-key']);
+		expect(retry.json).toEqual(first.json);
+		expect(storedAds()).toHaveLength(1);
+	});
+
+	test('the response is lost after the API created the ad; the retried execution still creates one', async () => {
+		ctx.api.injectFault({ type: 'dropResponse' }, 1, { path: '/v1/ads/boost' });
+		const params = { resource: 'ad', operation: 'boost', network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), postId: 'post_1', budgetAmount: 15, budgetType: 'daily' };
+		const lost = await ctx.run(params as never, { executionId: 'exec-200' });
+		expect(lost.error).toBeDefined();
+		expect(storedAds()).toHaveLength(1);
+		const retried = await ctx.run(params as never, { executionId: 'exec-201' });
+		expect(retried.error).toBeUndefined();
+		expect(retried.json[0].id).toBe(storedAds()[0].id);
+		expect(storedAds()).toHaveLength(1);
+	});
+
+	test('different items or different fields get different keys: two items → two ads', async () => {
+		const r = await ctx.run(socialCreate({ name: '={{ $json.name }}' }) as never, { items: [{ name: 'A' }, { name: 'B' }] });
+		expect(r.error).toBeUndefined();
+		const keys = r.requests.map((q) => q.headers['idempotency-key']);
+		expect(new Set(keys).size).toBe(2);
+		expect(storedAds().map((a) => a.name).sort()).toEqual(['A', 'B']);
+	});
+
+	test('a key set by the user is sent as is', async () => {
+		const r = await ctx.run(socialCreate({ options: { idempotencyKey: 'monday-post_1' } }) as never);
+		expect(r.requests[0].headers['idempotency-key']).toBe('monday-post_1');
+	});
+});
+
+describe('Checks before the call (nothing is sent)', () => {
+	const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+		['microblog text over 280', createOn('microblog', MICRO, { body: 'x'.repeat(281) }), /Microblog ad text is 281 characters; the limit is 280/],
+		['lifetime without an end date', socialCreate({ budgetType: 'lifetime' }), /A lifetime budget needs an End Date/],
+		['socialnet daily under 24 hours', socialCreate({ endDate: inDays(0.5) }), /must run at least 24 hours/],
+		['end before start', socialCreate({ endDate: inDays(2), additionalFields: { startDate: inDays(3) } }), /End Date is not after Start Date/],
+		['call number not E.164', socialCreate({ operation: 'createCall', phoneNumber: '555-1234' }), /"555-1234" is not in E\.164 format/],
+		['zero budget', socialCreate({ budgetAmount: 0 }), /Budget Amount must be more than 0/],
+	];
+	test.each(cases)('%s', async (_name, params, message) => {
+		const r = await ctx.run(params as never);
+		expect(r.error?.message).toMatch(message);
+		expect(r.requests).toHaveLength(0);
+	});
+
+	test('chatnet headline 3–50 and body ≤ 100', async () => {
+		const chat = (headline: string, body: string) => ({ ...createOn('chatnet', SOCIAL, { headline, body, imageUrl: 'x', linkUrl: 'https://x.example', countries: ['US'] }) });
+		const short = await ctx.run(chat('Hi', 'ok') as never);
+		expect(short.error?.message).toBe('Chatnet headline is 2 characters; it must be 3 to 50');
+		const long = await ctx.run(chat('h'.repeat(51), 'ok') as never);
+		expect(long.error?.message).toBe('Chatnet headline is 51 characters; it must be 3 to 50');
+		const body = await ctx.run(chat('Fine', 'b'.repeat(101)) as never);
+		expect(body.error?.message).toBe('Chatnet ad text is 101 characters; the limit is 100');
+		expect([short, long, body].flatMap((r) => r.requests)).toHaveLength(0);
+	});
+
+	test('videonet under 20 on a USD account: one account lookup, no create', async () => {
+		const r = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4', identityId: 'i', budgetAmount: 19.5 }) as never);
+		expect(r.error?.message).toBe('The videonet minimum budget is 20 USD; this ad has 19.5 USD');
+		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/accounts', { accountId: VIDEO }]]);
+	});
+
+	test('videonet under 20 on a non-USD account is left to the API', async () => {
+		ctx.api.ads.connection(VIDEO).adAccounts[0].currency = 'EUR';
+		const r = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4', identityId: 'i', budgetAmount: 15 }) as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => q.path)).toEqual(['/v1/ads/accounts', '/v1/ads/create']);
+	});
+
+	test('Continue On Fail: the bad item becomes an error item, the good one is created', async () => {
+		const r = await ctx.run(socialCreate({ budgetAmount: '={{ $json.budget }}', name: '={{ $json.name }}' }) as never, {
+			continueOnFail: true,
+			items: [{ budget: 0, name: 'bad' }, { budget: 30, name: 'good' }],
+		});
+		expect(r.error).toBeUndefined();
+		expect(r.json).toHaveLength(2);
+		expect(r.json[0].error).toBe('Budget Amount must be more than 0');
+		expect(r.json[1]).toMatchObject({ name: 'good' });
+		expect(storedAds().map((a) => a.name)).toEqual(['good']);
+	});
+});
+
+describe('API errors', () => {
+	test('402 without the ads add-on explains the add-on and its price', async () => {
+		ctx.apiKey = KEYS.noAds;
+		const r = await ctx.run(socialCreate() as never);
+		expect(r.requests[0].status).toBe(402);
+		expect(r.error?.message).toBe('Ads calls need the ads add-on');
+		expect(r.error?.description).toContain('19.99 USD per month');
+		expect(r.error?.httpCode).toBe('402');
+		expect(errorText(r.error)).not.toContain(KEYS.noAds);
+	});
+
+	test('an invalid body answered 400 names the failing checks', async () => {
+		const r = await ctx.run(createOn('pronet', PRO, { organizationId: '={{ $json.org }}' }) as never, { items: [{ org: '' }] });
+		expect(r.requests[0].status).toBe(400);
+		expect(r.error?.message).toMatch(/^The API rejected the request: required_fields: missing for pronet: organizationId/);
+	});
+});
