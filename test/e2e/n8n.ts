@@ -26,9 +26,8 @@ export function ensureN8n(): { node: string; n8n: string } {
 
 /** Builds the package if needed and copies it where n8n looks for community packages. */
 export function installPackage(userFolder: string) {
-	if (!fs.existsSync(path.join(ROOT, 'dist', 'nodes'))) {
-		execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
-	}
+	// always rebuild: a dist/ older than the sources would test yesterday's nodes (or fail to load a new one)
+	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-storefront');
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.mkdirSync(target, { recursive: true });

@@ -62,10 +62,11 @@ afterAll(async () => {
 	await api?.close();
 });
 
-test('the package loads: both nodes are in n8n\'s node list, with no load error for them in the log', async () => {
+test('the package loads: all four nodes (and the Tool variants of the action nodes) are in n8n\'s node list, with no load error in the log', async () => {
 	const types = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
 	const ours = types.map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-storefront.'));
-	expect(ours).toEqual(expect.arrayContaining(['n8n-nodes-storefront.storefrontTrigger', 'n8n-nodes-storefront.storefrontWebhooks']));
+	const actions = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'].map((n) => `n8n-nodes-storefront.${n}`);
+	expect(ours).toEqual(expect.arrayContaining(['n8n-nodes-storefront.storefrontTrigger', ...actions, ...actions.map((n) => `${n}Tool`)]));
 	expect(n8n.log).not.toMatch(/n8n-nodes-storefront[^\n]*(error|failed|warn)/i);
 });
 

@@ -50,7 +50,7 @@ const connectChatnet: OperationModule = {
 	option: operation({
 		value: 'connectChatnet',
 		name: 'Connect Chatnet',
-		action: 'Connect the chat network with an API key',
+		action: 'Connect a chat network ad account',
 		description: 'Connect one chat-network ad account with its ads API key (the key is stored by the service and never returned)',
 		method: 'POST',
 		url: '/v1/connect/chatnet/ads',

@@ -27,7 +27,7 @@ const getTree: OperationModule = {
 	option: operation({
 		value: 'getTree',
 		name: 'Get Tree',
-		action: 'Get the campaign tree',
+		action: 'Get many campaigns with their ad sets and ads',
 		description: 'Campaigns with their ad sets and ads, metrics rolled up at each level (default window: last 90 days)',
 		method: 'GET',
 		url: '/v1/ads/tree',

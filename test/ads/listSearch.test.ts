@@ -1,0 +1,69 @@
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { loadOptionsContext, nodeType } from '../harness';
+import { byId, useFakeApi } from '../harness/context';
+import { KEYS } from '../server';
+import { SEARCH, SOCIAL } from './helpers';
+
+const ctx = useFakeApi('storefrontAds');
+const search = nodeType('storefrontAds').methods!.listSearch!;
+const context = (parameters: Record<string, unknown>) =>
+	loadOptionsContext('storefrontAds', parameters as never, { apiKey: KEYS.full, baseUrl: ctx.api.url }) as unknown as ILoadOptionsFunctions;
+const boostParams = (extra: Record<string, unknown> = {}) => ({ resource: 'ad', operation: 'boost', ...extra });
+
+test('ad connections: shown with their network; only the chosen network; reconnect flag; text filter', async () => {
+	ctx.api.ads.connection('acc_search1').needsReconnection = true;
+	const social = await search.searchAdConnections.call(context(boostParams({ network: 'socialnet' })));
+	expect(social.results).toEqual([{ name: 'Shop Page — socialnet', value: SOCIAL, url: undefined }]);
+	const searchnet = await search.searchAdConnections.call(context(boostParams({ network: 'searchnet' })));
+	expect(searchnet.results.map((r) => r.name)).toEqual(['Shop search — searchnet (needs reconnecting)']);
+	const all = await search.searchAdConnections.call(context({ resource: 'connection', operation: 'getAdAccounts' }));
+	expect(all.results).toHaveLength(5);
+	expect((await search.searchAdConnections.call(context({ resource: 'connection', operation: 'getAdAccounts' }), 'video')).results.map((r) => r.value)).toEqual(['acc_video1']);
+	expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/connections', query: {} });
+});
+
+test('ad accounts: loaded for the chosen connection, with id and currency; none before one is chosen', async () => {
+	expect((await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
+	const r = await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })));
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	expect(r.results).toEqual([
+		{ name: 'Shop ads (USD) (act_1001, USD)', value: 'act_1001', url: undefined },
+		{ name: 'Shop EU (EUR) (act_1002, EUR)', value: 'act_1002', url: undefined },
+	]);
+});
+
+test('campaigns: name with platform and status, paged by page number', async () => {
+	for (let i = 0; i < 130; i++) ctx.api.ads.seedCampaign(i < 120 ? SOCIAL : SEARCH, `Campaign ${i}`, 0);
+	const params = { resource: 'campaign', operation: 'setStatus' };
+	const first = await search.searchCampaigns.call(context(params));
+	expect(ctx.api.lastRequest().query).toEqual({ limit: '100' });
+	expect(first.results).toHaveLength(100);
+	expect(first.results[0]).toEqual({ name: 'Campaign 0 (socialfeed, active)', value: expect.any(String), url: undefined });
+	expect(first.paginationToken).toBe('2');
+	const second = await search.searchCampaigns.call(context(params), undefined, '2');
+	expect(ctx.api.lastRequest().query).toEqual({ limit: '100', page: '2' });
+	expect(second.results).toHaveLength(30);
+	expect(second.paginationToken).toBeUndefined();
+	const filtered = await search.searchCampaigns.call(context(params), 'campaign 12');
+	expect(filtered.results.map((r) => r.name)).toEqual(expect.arrayContaining(['Campaign 12 (socialfeed, active)']));
+});
+
+test('ad sets: for the chosen connection (and campaign when one is chosen)', async () => {
+	const a = ctx.api.ads.seedCampaign(SOCIAL, 'A', 1);
+	ctx.api.ads.seedCampaign(SOCIAL, 'B', 1);
+	expect((await search.searchAdSets.call(context({ resource: 'adSet', operation: 'update' }))).results).toEqual([]);
+	const both = await search.searchAdSets.call(context({ resource: 'adSet', operation: 'update', accountId: byId(SOCIAL) }));
+	expect(both.results.map((r) => r.name)).toEqual(['A set (active)', 'B set (active)']);
+	const one = await search.searchAdSets.call(context({ resource: 'adSet', operation: 'getAll', accountId: byId(SOCIAL), filters: { campaignId: a.platformCampaignId } }));
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL, campaignId: a.platformCampaignId });
+	expect(one.results.map((r) => r.name)).toEqual(['A set (active)']);
+});
+
+test('ads: name with platform and status; a backfilling account gives an empty list, not an error', async () => {
+	ctx.api.ads.seedCampaign(SOCIAL, 'Promo', 2);
+	const r = await search.searchAds.call(context({ resource: 'ad', operation: 'get' }));
+	expect(r.results.map((x) => x.name)).toEqual(['Promo ad 1 (socialfeed, active)', 'Promo ad 2 (socialfeed, active)']);
+	ctx.api.ads.connection(SOCIAL).backfilling = true;
+	expect((await search.searchAds.call(context({ resource: 'ad', operation: 'get' }))).results).toEqual([]);
+});
