@@ -10,7 +10,7 @@ import { nodeType } from './harness';
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
 const ACTION_NODES: Array<[string, number]> = [
-	['storefrontAds', 25],
+	['storefrontAds', 51],
 	['storefrontCommerce', 28],
 	['storefrontWebhooks', 7],
 ];

@@ -1,6 +1,14 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchCampaigns } from '../shared/listSearch/ads';
+import {
+	searchAdAccounts,
+	searchAdConnections,
+	searchAds,
+	searchAdSets,
+	searchAudiences,
+	searchCampaigns,
+	searchKeywords,
+} from '../shared/listSearch/ads';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
 import { properties } from './resources';
 
@@ -12,7 +20,8 @@ export class StorefrontAds implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Connect ad networks, create and boost ads, and run campaigns, ad sets and ads (new ads are created paused by default)',
+		description:
+			'Connect ad networks, boost your best posts, run campaigns, ad sets, ads, audiences and keywords, and read insights (new ads are created paused by default)',
 		defaults: { name: 'Storefront Ads' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -23,6 +32,6 @@ export class StorefrontAds implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchCampaigns },
+		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchAudiences, searchCampaigns, searchKeywords },
 	};
 }

@@ -10,13 +10,14 @@ import type {
  * - `cursor`: `limit` + `cursor` → `nextCursor` (store lists; max 100 a page)
  * - `page`: `page` (from 1) + `limit` → `pagination.pages` (ads lists; max 500)
  * - `before`: `limit` + `before` = `created_at` of the last row → `has_more` (webhook deliveries; max 100)
+ * - `token`: POST lists that take `pageToken` in the body → `paging.nextPageToken` (keyword ideas); no page size
  * - `none`: one answer holds every row; Limit is applied here.
  *
  * Each page request keeps the operation's own query (accountId, filters) and adds
  * only its paging keys, and Limit is honoured exactly across pages.
  */
 export interface ListOptions {
-	style: 'cursor' | 'page' | 'before' | 'none';
+	style: 'cursor' | 'page' | 'before' | 'token' | 'none';
 	/** Where the rows are in the answer. */
 	rootProperty: string;
 	/** Largest page the API serves. */
@@ -57,27 +58,33 @@ export function paginate(options: ListOptions): Paginator {
 		for (;;) {
 			const qs: IDataObject = { ...baseQs };
 			const wanted = Math.min(maxPage, limit - rows.length);
-			if (options.style !== 'none') qs.limit = wanted;
+			if (options.style !== 'none' && options.style !== 'token') qs.limit = wanted;
 			if (options.style === 'page') qs.page = page;
 			if (cursor && options.style === 'cursor') qs.cursor = cursor;
 			if (cursor && options.style === 'before') qs.before = cursor;
 
-			const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs } });
-			const body = answer?.json ?? {};
-			const pageRows = listRows(body, options.rootProperty);
+			const body =
+				options.style === 'token' && cursor ? { ...(requestData.options.body as IDataObject), pageToken: cursor } : requestData.options.body;
+			const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs, body } });
+			const answerBody = answer?.json ?? {};
+			const pageRows = listRows(answerBody, options.rootProperty);
 			rows.push(...pageRows);
 			if (rows.length >= limit || pageRows.length === 0) break;
 
 			if (options.style === 'cursor') {
-				cursor = typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined;
+				cursor = typeof answerBody.nextCursor === 'string' && answerBody.nextCursor ? answerBody.nextCursor : undefined;
 				if (!cursor) break;
 			} else if (options.style === 'before') {
 				cursor = pageRows[pageRows.length - 1].created_at as string | undefined;
-				if (!body.has_more || !cursor) break;
+				if (!answerBody.has_more || !cursor) break;
 			} else if (options.style === 'page') {
-				const pages = Number((body.pagination as IDataObject | undefined)?.pages ?? 0);
+				const pages = Number((answerBody.pagination as IDataObject | undefined)?.pages ?? 0);
 				if (pages ? page >= pages : pageRows.length < wanted) break;
 				page += 1;
+			} else if (options.style === 'token') {
+				const token = (answerBody.paging as IDataObject | undefined)?.nextPageToken;
+				cursor = typeof token === 'string' && token ? token : undefined;
+				if (!cursor) break;
 			} else {
 				break;
 			}

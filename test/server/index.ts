@@ -1,5 +1,6 @@
 import { FakeApi, type FakeApiOptions, type Fault } from './core';
 import { registerAds, type AdsService } from './ads';
+import { registerAdsExtras, type AdsExtras } from './ads2';
 import { registerCommerce, type CommerceService } from './commerce';
 import { registerWebhooks, type WebhookService } from './webhooks';
 
@@ -21,6 +22,8 @@ export interface FakeApiServer extends FakeApi {
 	webhooks: WebhookService;
 	commerce: CommerceService;
 	ads: AdsService;
+	/** Ads part 2: audiences, posts, targeting, conversions, insights, keywords, recommendations. */
+	adsExtras: AdsExtras;
 }
 
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
@@ -36,6 +39,7 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.webhooks = registerWebhooks(api);
 	api.commerce = registerCommerce(api);
 	api.ads = registerAds(api);
+	api.adsExtras = registerAdsExtras(api, api.ads);
 
 	api.control('fault', (body) => {
 		api.injectFault(body.fault as Fault, (body.count as number) ?? 1);

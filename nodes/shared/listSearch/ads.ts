@@ -10,12 +10,29 @@ const connection = (ctx: ILoadOptionsFunctions) => {
 /** `Name (platform, status)`: the platform is what update, delete and status calls ask for. */
 const labelled = (name: unknown, row: IDataObject) => `${String(name)} (${String(row.platform ?? '?')}, ${String(row.status ?? '?')})`;
 
+/** Networks an operation works on, where the node has no Network field to say it. */
+const NETWORKS_OF: Record<string, string[]> = {
+	keyword: ['searchnet'],
+	searchTerm: ['searchnet'],
+	recommendation: ['searchnet'],
+	conversion: ['socialnet', 'searchnet', 'chatnet'],
+	'post:getBest': ['socialnet', 'videonet'],
+	'post:getPhotoappPosts': ['socialnet'],
+	'post:getPhotoappAccounts': ['socialnet'],
+	'post:getPronetPages': ['pronet'],
+	'post:getVideonetIdentities': ['videonet'],
+	audience: ['socialnet', 'searchnet', 'pronet', 'videonet', 'microblog'],
+};
+
 export const searchAdConnections = listSearch({
 	path: '/v1/ads/connections',
 	rootProperty: 'connections',
 	keep: (ctx) => {
 		const network = currentParameter(ctx, 'network');
-		return network ? (row) => row.network === network : undefined;
+		if (network) return (row) => row.network === network;
+		const resource = currentParameter(ctx, 'resource') ?? '';
+		const allowed = NETWORKS_OF[`${resource}:${currentParameter(ctx, 'operation') ?? ''}`] ?? NETWORKS_OF[resource];
+		return allowed ? (row) => allowed.includes(row.network as string) : undefined;
 	},
 	name: (c) => `${c.displayName as string} — ${c.network as string}${c.needsReconnection ? ' (needs reconnecting)' : c.isActive === false ? ' (inactive)' : ''}`,
 	value: (c) => c.id as string,
@@ -59,4 +76,21 @@ export const searchAds = listSearch({
 	pages: true,
 	name: (a) => labelled(a.name, a),
 	value: (a) => a.id as string,
+});
+
+export const searchAudiences = listSearch({
+	path: '/v1/ads/audiences',
+	rootProperty: 'audiences',
+	query: connection,
+	name: (a) => `${a.name as string} (${a.type as string}, ${String(a.size ?? 0)} people)`,
+	value: (a) => a.id as string,
+});
+
+export const searchKeywords = listSearch({
+	path: '/v1/ads/keywords',
+	rootProperty: 'keywords',
+	query: connection,
+	serverFilter: 'search',
+	name: (k) => `${k.keyword as string} (${k.matchType as string}, ${k.status as string}${k.negative ? ', negative' : ''})`,
+	value: (k) => k.id as string,
 });

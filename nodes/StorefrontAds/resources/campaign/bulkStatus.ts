@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { operation, type OperationModule } from '../../../shared/descriptions';
+import { runsItsOwnRequests, sendInChunks } from '../batch';
 import { failItem, jsonParameter, PLATFORMS, statusChoice } from '../common';
 
 /** The API's limit per bulk call (reference: Limits). */
@@ -45,26 +46,18 @@ async function buildCampaignList(this: IExecuteSingleFunctions, request: IHttpRe
 }
 
 /** Sends the campaigns in calls of 50 and merges the `updated`/`skipped` counts into one item. */
-async function sendInChunks(
+async function sendBulk(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const body = requestData.options.body as IDataObject;
 	const campaigns = body.campaigns as IDataObject[];
-	let updated = 0;
-	let skipped = 0;
-	let calls = 0;
-	for (let start = 0; start < campaigns.length; start += BULK_LIMIT) {
-		const chunk = campaigns.slice(start, start + BULK_LIMIT);
-		const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body: { ...body, campaigns: chunk } } });
-		updated += Number(answer?.json.updated ?? 0);
-		skipped += Number(answer?.json.skipped ?? 0);
-		calls += 1;
-	}
-	return [{ json: { status: body.status, campaigns: campaigns.length, updated, skipped, calls } }];
+	const { calls, answers } = await sendInChunks(this, requestData, 'campaigns', campaigns, BULK_LIMIT);
+	const total = (key: string) => answers.reduce((sum, a) => sum + Number(a.json[key] ?? 0), 0);
+	return [{ json: { status: body.status, campaigns: campaigns.length, updated: total('updated'), skipped: total('skipped'), calls } }];
 }
 
-const option = operation({
+const option = runsItsOwnRequests(operation({
 	value: 'bulkSetStatus',
 	name: 'Bulk Set Status',
 	action: 'Pause or resume many campaigns',
@@ -72,9 +65,7 @@ const option = operation({
 	method: 'POST',
 	url: '/v1/ads/campaigns/bulk-status',
 	preSend: [buildCampaignList],
-});
-option.routing!.send = { ...option.routing!.send, paginate: true };
-option.routing!.operations = { pagination: sendInChunks };
+}), sendBulk);
 
 const properties: INodeProperties[] = [
 	statusChoice('Paused stops spending on every campaign listed; Active resumes it'),

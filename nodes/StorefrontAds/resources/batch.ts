@@ -1,0 +1,48 @@
+import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+
+/**
+ * Operations that send many incoming items in one request (audience users, conversion
+ * events) run through a pagination function: the first item's run sends everything and
+ * the other items' runs send nothing, so n runs make one batch instead of n calls.
+ */
+
+/** The field as the user wrote it, evaluated for every incoming item (e.g. `{{ $json.email }}` → each item's email). */
+export function valuesForEveryItem(ctx: IExecuteSingleFunctions, parameter: string): unknown[] {
+	const raw = (ctx.getNode().parameters as IDataObject)[parameter];
+	const count = ctx.getWorkflowDataProxy(ctx.getItemIndex()).$input.all().length;
+	return Array.from({ length: count }, (_, i) =>
+		typeof raw === 'string' && raw.startsWith('=') ? ctx.evaluateExpression(raw.slice(1), i) : raw,
+	);
+}
+
+export const isFirstItem = (ctx: IExecuteSingleFunctions) => ctx.getItemIndex() === 0;
+
+/** Sends `rows` under `key` in calls of at most `size`; returns how many calls were made. */
+export async function sendInChunks(
+	ctx: IExecutePaginationFunctions,
+	requestData: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0],
+	key: string,
+	rows: IDataObject[],
+	size: number,
+): Promise<{ calls: number; answers: INodeExecutionData[] }> {
+	const answers: INodeExecutionData[] = [];
+	let calls = 0;
+	for (let start = 0; start < rows.length; start += size) {
+		const body = { ...(requestData.options.body as IDataObject), [key]: rows.slice(start, start + size) };
+		answers.push(...(await ctx.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } })));
+		calls += 1;
+	}
+	return { calls, answers };
+}
+
+type RequestRunner = (
+	this: IExecutePaginationFunctions,
+	requestData: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0],
+) => Promise<INodeExecutionData[]>;
+
+/** Lets `run` make the operation's requests itself (several calls, or none for the items after the first). */
+export function runsItsOwnRequests(option: INodePropertyOptions, run: RequestRunner): INodePropertyOptions {
+	option.routing!.send = { ...option.routing!.send, paginate: true };
+	option.routing!.operations = { pagination: run as never };
+	return option;
+}
