@@ -67,3 +67,25 @@ test('ads: name with platform and status; a backfilling account gives an empty l
 	ctx.api.ads.connection(SOCIAL).backfilling = true;
 	expect((await search.searchAds.call(context({ resource: 'ad', operation: 'get' }))).results).toEqual([]);
 });
+
+test('connections are limited to the networks an operation works on when it has no Network field', async () => {
+	const names = async (parameters: Record<string, unknown>) => (await search.searchAdConnections.call(context(parameters))).results.map((r) => r.value);
+	expect(await names({ resource: 'keyword', operation: 'getAll' })).toEqual(['acc_search1']);
+	expect(await names({ resource: 'post', operation: 'getBest' })).toEqual(['acc_social1', 'acc_video1']);
+	expect(await names({ resource: 'post', operation: 'getPronetPages' })).toEqual(['acc_pro1']);
+	expect(await names({ resource: 'conversion', operation: 'send' })).toEqual(['acc_social1', 'acc_search1']);
+	expect(await names({ resource: 'insight', operation: 'get', network: 'videonet' })).toEqual(['acc_video1']);
+});
+
+test('audiences and keywords: listed for the chosen connection', async () => {
+	const created = await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), name: 'Buyers', type: 'customer_list' } as never);
+	const audiences = await search.searchAudiences.call(context({ resource: 'audience', operation: 'get', accountId: byId(SOCIAL) }));
+	expect(audiences.results).toEqual([{ name: 'Buyers (customer_list, 0 people)', value: created.json[0].id, url: undefined }]);
+	expect((await search.searchAudiences.call(context({ resource: 'audience', operation: 'get' }))).results).toEqual([]);
+
+	const campaign = ctx.api.ads.seedCampaign(SEARCH, 'S', 0);
+	const [kw] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0].platformAdSetId, ['linen dress', 'summer hat']);
+	const keywords = await search.searchKeywords.call(context({ resource: 'keyword', operation: 'remove', accountId: byId(SEARCH) }), 'linen');
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: SEARCH, search: 'linen' });
+	expect(keywords.results).toEqual([{ name: 'linen dress (phrase, active)', value: kw.id, url: undefined }]);
+});

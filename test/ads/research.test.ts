@@ -1,0 +1,158 @@
+import { byId, useFakeApi } from '../harness/context';
+import { MICRO, PRO, SEARCH, SOCIAL, VIDEO } from './helpers';
+
+const ctx = useFakeApi('storefrontAds');
+
+describe('Targeting', () => {
+	const run = (parameters: Record<string, unknown>) => ctx.run({ resource: 'targeting', ...parameters } as never);
+
+	test('Search: q and dimension in the query; one item per option', async () => {
+		const r = await run({ operation: 'search', accountId: byId(SOCIAL), q: 'fashion', dimension: 'interest', returnAll: true });
+		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/targeting/search', { accountId: SOCIAL, q: 'fashion', dimension: 'interest' }]]);
+		expect(r.json).toEqual([
+			{ id: '6003', name: 'Fashion', audienceSize: 900_000_000 },
+			{ id: '6004', name: 'Fashion accessories', audienceSize: 300_000_000 },
+		]);
+		const any = await run({ operation: 'search', accountId: byId(SOCIAL), q: 'ca', returnAll: true });
+		expect(any.requests[0].query).toEqual({ accountId: SOCIAL, q: 'ca' });
+	});
+
+	test('Get Bid Pricing on pronet: spec from fields + JSON, options in the body; pricing as money objects', async () => {
+		const r = await run({
+			operation: 'getBidPricing',
+			accountId: byId(PRO),
+			adAccountId: byId('501'),
+			spec: { countries: 'US, CA', seniorities: 'senior', moreJson: '{"industries": ["retail"]}' },
+			options: { bidType: 'CPC', objectiveType: 'WEBSITE_VISIT', dailyBudget: 100, currency: 'USD' },
+		});
+		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
+			[
+				'POST',
+				'/v1/ads/targeting/bid-pricing',
+				{ accountId: PRO, adAccountId: '501', spec: { industries: ['retail'], countries: ['US', 'CA'], seniorities: ['senior'] }, bidType: 'CPC', objectiveType: 'WEBSITE_VISIT', dailyBudget: 100, currency: 'USD' },
+			],
+		]);
+		expect(r.json[0]).toMatchObject({ available: true, pricing: { dailyBudgetLimits: { min: { amount: '10.00', currencyCode: 'USD' } }, suggestedBid: { default: { amount: '7.25' } } } });
+	});
+
+	test('Get Bid Pricing elsewhere: available false, said plainly', async () => {
+		const r = await run({ operation: 'getBidPricing', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), spec: { countries: 'US' } });
+		expect(r.error).toBeUndefined();
+		expect(r.json).toEqual([{ available: false, message: expect.stringContaining('pronet only') }]);
+	});
+
+	test('an empty spec is refused before the call', async () => {
+		const r = await run({ operation: 'getBidPricing', accountId: byId(PRO), adAccountId: byId('501'), spec: {} });
+		expect(r.error?.message).toBe('The targeting spec is empty');
+		expect(r.requests).toHaveLength(0);
+	});
+
+	test('Get Supply Forecast: window as days, budget; the forecast', async () => {
+		const r = await run({
+			operation: 'getSupplyForecast',
+			accountId: byId(SOCIAL),
+			adAccountId: byId('act_1001'),
+			spec: { countries: 'US' },
+			fromDate: '2099-01-01T00:00:00',
+			toDate: '2099-01-10T00:00:00',
+			dailyBudget: 10,
+		});
+		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
+			['POST', '/v1/ads/targeting/supply-forecast', { accountId: SOCIAL, adAccountId: 'act_1001', spec: { countries: ['US'] }, fromDate: '2099-01-01', toDate: '2099-01-10', dailyBudget: 10 }],
+		]);
+		expect(r.json).toEqual([{ available: true, forecast: { impressions: 18_000, clicks: 210, spend: { amount: '100.00', currencyCode: 'USD' } } }]);
+	});
+});
+
+describe('Conversion → Send', () => {
+	const run = (parameters: Record<string, unknown>, extra = {}) => ctx.run({ resource: 'conversion', operation: 'send', destinationId: 'px_1', ...parameters } as never, extra);
+
+	test('events built from incoming items go in one call, after a look at the connection', async () => {
+		const items = [
+			{ email: 'a@example.com', value: 49.5, eventTime: '2026-11-20T10:00:00Z' },
+			{ email: 'b@example.com', value: '12', eventTime: '2026-11-20T11:00:00Z' },
+			{ email: 'c@example.com', eventTime: '2026-11-20T12:00:00Z' },
+		];
+		const r = await run({ accountId: byId(SOCIAL) }, { items });
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.path])).toEqual([
+			['GET', '/v1/ads/connections'],
+			['POST', '/v1/ads/conversions'],
+		]);
+		expect(r.requests[1].body).toEqual({
+			accountId: SOCIAL,
+			destinationId: 'px_1',
+			events: [
+				{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', value: 49.5, currency: 'USD', user: { email: 'a@example.com' } },
+				{ eventName: 'Purchase', eventTime: '2026-11-20T11:00:00Z', value: 12, currency: 'USD', user: { email: 'b@example.com' } },
+				{ eventName: 'Purchase', eventTime: '2026-11-20T12:00:00Z', user: { email: 'c@example.com' } },
+			],
+		});
+		expect(r.json).toEqual([{ success: true, sent: 3 }]);
+		expect(ctx.api.adsExtras.conversions).toHaveLength(1);
+	});
+
+	test('events from a JSON list', async () => {
+		const events = [{ eventName: 'Lead', eventTime: 1795300000, user: { email: 'x@example.com' } }];
+		const r = await run({ accountId: byId(SEARCH), eventsInput: 'json', eventsJson: JSON.stringify(events) });
+		expect(r.requests[1].body).toEqual({ accountId: SEARCH, destinationId: 'px_1', events });
+	});
+
+	test('microblog is refused before the conversions call; an event without email too', async () => {
+		const micro = await run({ accountId: byId(MICRO) }, { items: [{ email: 'a@example.com' }] });
+		expect(micro.error?.message).toBe('microblog does not take server-side conversions');
+		expect(micro.requests.map((q) => q.path)).toEqual(['/v1/ads/connections']);
+		const noEmail = await run({ accountId: byId(SOCIAL) }, { items: [{ value: 1 }] });
+		expect(noEmail.error?.message).toBe('Event 1 needs an event name and an email');
+		expect(noEmail.requests.map((q) => q.path)).toEqual(['/v1/ads/connections']);
+	});
+});
+
+describe('Insight → Get', () => {
+	const run = (parameters: Record<string, unknown>) => ctx.run({ resource: 'insight', operation: 'get', returnAll: true, ...parameters } as never);
+
+	test('socialnet: object, fields, breakdowns and filtering in the query; one item per row', async () => {
+		const r = await run({ network: 'socialnet', accountId: byId(SOCIAL), objectId: 'act_1001', fields: 'spend,clicks', socialOptions: { breakdowns: 'age', filtering: '[{"field":"spend","operator":"GREATER_THAN","value":0}]' } });
+		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([
+			['GET', '/v1/ads/insights', { accountId: SOCIAL, objectId: 'act_1001', fields: 'spend,clicks', breakdowns: 'age', filtering: '[{"field":"spend","operator":"GREATER_THAN","value":0}]' }],
+		]);
+		expect(r.json).toEqual([{ object_id: 'act_1001', spend: expect.any(String), clicks: expect.any(String) }]);
+	});
+
+	test('searchnet: the read-only query; a mutation is refused before the call', async () => {
+		const q = 'SELECT campaign.name, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS';
+		const r = await run({ network: 'searchnet', accountId: byId(SEARCH), query: q });
+		expect(r.requests[0].query).toEqual({ accountId: SEARCH, query: q });
+		expect(r.json[0]).toMatchObject({ campaign: { name: 'Search one' } });
+		const bad = await run({ network: 'searchnet', accountId: byId(SEARCH), query: 'mutate campaign set budget' });
+		expect(bad.error?.message).toBe('Searchnet insight queries are read-only');
+		expect(bad.requests).toHaveLength(0);
+	});
+
+	test('videonet: data level, dimensions, metrics, dates; rows simplified to numbers', async () => {
+		const r = await run({
+			network: 'videonet',
+			accountId: byId(VIDEO),
+			adAccountId: byId('7001'),
+			dataLevel: 'AUCTION_AD',
+			dimensions: 'stat_time_day, ad_id',
+			metrics: 'spend,clicks',
+			fromDate: '2026-11-01T00:00:00',
+			toDate: '2026-11-03T00:00:00',
+		});
+		expect(r.requests[0].query).toEqual({ accountId: VIDEO, adAccountId: '7001', dataLevel: 'AUCTION_AD', dimensions: 'stat_time_day,ad_id', metrics: 'spend,clicks', fromDate: '2026-11-01', toDate: '2026-11-03' });
+		expect(r.json).toHaveLength(3);
+		expect(r.json[0]).toEqual({ stat_time_day: '2026-11-01 00:00:00', ad_id: 'ad_id_value', spend: expect.any(Number), clicks: expect.any(Number) });
+		const raw = await run({ network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001'), dimensions: 'stat_time_day', fromDate: '2026-11-01', toDate: '2026-11-01', simplify: false });
+		expect(raw.json[0]).toEqual({ dimensions: { stat_time_day: '2026-11-01 00:00:00' }, metrics: { spend: expect.any(String), impressions: expect.any(String), clicks: expect.any(String) } });
+	});
+
+	test('videonet limits are checked before the call: 5 dimensions, 31 days', async () => {
+		const base = { network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001') };
+		const five = await run({ ...base, dimensions: 'a,b,c,d,e', fromDate: '2026-11-01', toDate: '2026-11-02' });
+		expect(five.error?.message).toBe('Videonet takes 1 to 4 dimensions, not 5');
+		const long = await run({ ...base, dimensions: 'stat_time_day', fromDate: '2026-10-01', toDate: '2026-10-31' });
+		expect(long.error?.message).toBe('Videonet reports cover at most 30 days per query; this one covers 31');
+		expect([...five.requests, ...long.requests]).toHaveLength(0);
+	});
+});
