@@ -19,29 +19,7 @@ export const ACCOUNT_OF: Record<string, string> = {
 /** A day from now, as the date pickers give it. */
 export const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
 
-/** Node parameters of a complete socialnet Ad → Create. */
-export function socialCreate(extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'ad',
-		operation: 'create',
-		network: 'socialnet',
-		accountId: byId(SOCIAL),
-		adAccountId: byId('act_1001'),
-		name: 'Summer sale',
-		goal: 'traffic',
-		budgetAmount: 25,
-		budgetType: 'daily',
-		status: 'PAUSED',
-		headline: 'Linen dresses',
-		body: 'Light and cool, 20% off this week',
-		linkUrl: 'https://shop.example.com/summer',
-		imageUrl: 'https://cdn.example.com/summer.jpg',
-		callToAction: 'SHOP_NOW',
-		...extra,
-	};
-}
-
-/** The expected body of socialCreate() (what the API must receive). */
+/** The body a complete socialnet Ad → Create sends (what the API must receive). */
 export const socialBody = {
 	accountId: SOCIAL,
 	adAccountId: 'act_1001',
@@ -56,3 +34,8 @@ export const socialBody = {
 	imageUrl: 'https://cdn.example.com/summer.jpg',
 	callToAction: 'SHOP_NOW',
 };
+
+/** Node parameters of that create: the same values, with the two accounts picked "By ID". */
+export function socialCreate(extra: IDataObject = {}): IDataObject {
+	return { resource: 'ad', operation: 'create', network: 'socialnet', ...socialBody, accountId: byId(SOCIAL), adAccountId: byId('act_1001'), ...extra };
+}

@@ -1,7 +1,7 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { assembleResource, collection, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
-import { isFirstItem, runsItsOwnRequests, sendInChunks, valuesForEveryItem } from './batch';
+import { isFirstItem, itemsOrJson, runsItsOwnRequests, sendInChunks, valuesForEveryItem } from './batch';
 import { adAccountLocator, connectionLocator, failItem, jsonParameter } from './common';
 
 /** The API's limit of people per call (reference: Limits). */
@@ -131,16 +131,7 @@ const addUsers: OperationModule = {
 			type: 'notice',
 			default: '',
 		},
-		{
-			displayName: 'People',
-			name: 'peopleInput',
-			type: 'options',
-			options: [
-				{ name: 'From Incoming Items', value: 'items', description: 'One person per item, sent together in one run (n8n prepares each item: for tens of thousands, a JSON list is much faster)' },
-				{ name: 'JSON List', value: 'json', description: 'A list of {"email", "phone"} per item' },
-			],
-			default: 'items',
-		},
+		itemsOrJson('peopleInput', 'People', 'person'),
 		{
 			displayName: 'Email',
 			name: 'email',

@@ -1,4 +1,11 @@
-import type { IDataObject, IExecutePaginationFunctions, IExecuteSingleFunctions, INodeExecutionData, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 /**
  * Operations that send many incoming items in one request (audience users, conversion
@@ -45,4 +52,22 @@ export function runsItsOwnRequests(option: INodePropertyOptions, run: RequestRun
 	option.routing!.send = { ...option.routing!.send, paginate: true };
 	option.routing!.operations = { pagination: run as never };
 	return option;
+}
+
+/** "From Incoming Items" (one per item, sent by one run) or "JSON List" (per item): the input choice of batch operations. */
+export function itemsOrJson(name: string, displayName: string, what: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		options: [
+			{
+				name: 'From Incoming Items',
+				value: 'items',
+				description: `One ${what} per item, all sent by one run (n8n prepares each item: for tens of thousands, a JSON list is much faster)`,
+			},
+			{ name: 'JSON List', value: 'json', description: `A list of ${what}s per item` },
+		],
+		default: 'items',
+	};
 }

@@ -153,6 +153,27 @@ export function dayField(displayName: string, name: string, description: string)
 	};
 }
 
+/** Filters shared by the campaign and ad lists. */
+export const platformFilter: INodeProperties = {
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'options',
+	options: PLATFORMS,
+	default: 'socialfeed',
+	routing: { send: { type: 'query', property: 'platform' } },
+};
+export const sourceFilter: INodeProperties = {
+	displayName: 'Source',
+	name: 'source',
+	type: 'options',
+	options: [
+		{ name: 'All', value: 'all' },
+		{ name: 'Made Through the Service', value: 'service' },
+	],
+	default: 'all',
+	routing: { send: { type: 'query', property: 'source' } },
+};
+
 /** Budget amount + type → `{budget: {amount, type}}` (campaign, ad set and ad updates). */
 export const budgetOptions: INodeProperties[] = [
 	{

@@ -10,7 +10,7 @@ import type {
 
 import { apiRequest } from '../../shared/api';
 import { assembleResource, collection, operation, returnAllOrLimit, type OperationModule } from '../../shared/descriptions';
-import { isFirstItem, runsItsOwnRequests, valuesForEveryItem } from './batch';
+import { isFirstItem, itemsOrJson, runsItsOwnRequests, valuesForEveryItem } from './batch';
 import { adAccountLocator, connectionLocator, failItem, jsonParameter, splitList } from './common';
 
 /** Targeting (search, bid pricing, supply forecast), conversions and insights. */
@@ -205,16 +205,7 @@ const sendConversions: OperationModule = {
 			placeholder: 'e.g. pixel ID, conversion action or chat-network pixel',
 			routing: body('destinationId'),
 		},
-		{
-			displayName: 'Events',
-			name: 'eventsInput',
-			type: 'options',
-			options: [
-				{ name: 'From Incoming Items', value: 'items', description: 'One event per item, all sent in one call' },
-				{ name: 'JSON List', value: 'json', description: 'A list of events per item' },
-			],
-			default: 'items',
-		},
+		itemsOrJson('eventsInput', 'Events', 'event'),
 		...(
 			[
 				['Event Name', 'eventName', 'Purchase', 'e.g. Purchase, Lead'],

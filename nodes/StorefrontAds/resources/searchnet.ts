@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { NodeOperationError } from 'n8n-workflow';
 
 import { assembleResource, collection, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
-import { adAccountLocator, adSetLocator, connectionLocator, dayField, failItem, splitList } from './common';
+import { adAccountLocator, adSetLocator, connectionLocator, dayField, failItem, splitList, statusChoice } from './common';
 
 /** Searchnet keywords, search terms and recommendations. */
 
@@ -135,17 +135,7 @@ const setKeywordStatus: OperationModule = {
 	properties: [
 		searchConnection('body'),
 		keywordLocator(),
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: [
-				{ name: 'Paused', value: 'paused' },
-				{ name: 'Active', value: 'active' },
-			],
-			default: 'paused',
-			routing: body('status'),
-		},
+		statusChoice('Paused stops the keyword from triggering ads; Active resumes it'),
 	],
 };
 

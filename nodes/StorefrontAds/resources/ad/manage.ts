@@ -11,7 +11,8 @@ import {
 	dayField,
 	failItem,
 	jsonParameter,
-	PLATFORMS,
+	platformFilter,
+	sourceFilter,
 	statusChoice,
 } from '../common';
 
@@ -50,18 +51,8 @@ export const getAll: OperationModule = {
 				{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', routing: { send: { type: 'query', property: 'campaignId' } } },
 				dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
 				dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
-				{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed', routing: { send: { type: 'query', property: 'platform' } } },
-				{
-					displayName: 'Source',
-					name: 'source',
-					type: 'options',
-					options: [
-						{ name: 'All', value: 'all' },
-						{ name: 'Made Through the Service', value: 'service' },
-					],
-					default: 'all',
-					routing: { send: { type: 'query', property: 'source' } },
-				},
+				platformFilter,
+				sourceFilter,
 				{
 					displayName: 'Status',
 					name: 'status',

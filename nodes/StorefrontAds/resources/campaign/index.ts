@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { assembleResource, collection, operation, requireAnyField, returnAllOrLimit, type OperationModule } from '../../../shared/descriptions';
 import {
@@ -13,7 +13,8 @@ import {
 	failItem,
 	networkField,
 	platformField,
-	PLATFORMS,
+	platformFilter,
+	sourceFilter,
 	statusChoice,
 } from '../common';
 import { createdOutput, sendIdempotencyKey, spendFields } from '../safety';
@@ -21,7 +22,6 @@ import { optionsCollection } from '../ad/create';
 import { bulkSetStatus } from './bulkStatus';
 
 const query = (property: string) => ({ send: { type: 'query' as const, property } });
-const platformFilter: INodeProperties = { displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed', routing: query('platform') };
 
 const getTree: OperationModule = {
 	option: operation({
@@ -68,17 +68,7 @@ const getAll: OperationModule = {
 				{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '', routing: query('adAccountId') },
 				dayField('From Date', 'fromDate', 'First day (UTC)'),
 				platformFilter,
-				{
-					displayName: 'Source',
-					name: 'source',
-					type: 'options',
-					options: [
-						{ name: 'All', value: 'all' },
-						{ name: 'Made Through the Service', value: 'service' },
-					],
-					default: 'all',
-					routing: query('source'),
-				},
+				sourceFilter,
 				{
 					displayName: 'Status',
 					name: 'status',
