@@ -28,7 +28,17 @@ export interface OperationSpec {
 	list?: ListOptions;
 	preSend?: PreSendAction[];
 	postReceive?: PostReceiveAction[];
+	/**
+	 * Makes the operation's requests itself through `makeRoutingRequest` (several calls, such as
+	 * chunks of a bulk call, or none) instead of the one request RoutingNode would make.
+	 */
+	run?: Paginator;
 }
+
+type Paginator = (
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+) => Promise<INodeExecutionData[]>;
 
 /** One operation option: its request, the shared error handling and, for lists, the paginator. */
 export function operation(spec: OperationSpec): INodePropertyOptions {
@@ -43,14 +53,10 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		},
 	};
 	if (spec.preSend) option.routing!.send = { preSend: spec.preSend };
-	if (spec.list) {
+	const run = spec.run ?? (spec.list ? (paginate(spec.list) as Paginator) : undefined);
+	if (run) {
 		option.routing!.send = { ...option.routing!.send, paginate: true };
-		option.routing!.operations = {
-			pagination: paginate(spec.list) as (
-				this: IExecutePaginationFunctions,
-				requestData: DeclarativeRestApiSettings.ResultOptions,
-			) => Promise<INodeExecutionData[]>,
-		};
+		option.routing!.operations = { pagination: run };
 	}
 	return option;
 }
@@ -172,15 +178,31 @@ export function unwrap(key: string): PostReceiveAction {
 	};
 }
 
+/** Fails the current item with a message and what to do about it. */
+export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+}
+
+/** Sends a collection's non-empty values in the body under the same names (after `transform`). */
+export function bodyFrom(
+	collectionName: string,
+	transform: (this: IExecuteSingleFunctions, fields: IDataObject) => IDataObject = (f) => f,
+): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = transform.call(this, { ...(this.getNodeParameter(collectionName, {}) as IDataObject) });
+		const body = { ...(request.body as IDataObject) };
+		for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') body[key] = value;
+		request.body = body;
+		return request;
+	};
+}
+
 /** Refuses an update whose collection is empty: PATCH sends only what the user set, so nothing set is a mistake. */
 export function requireAnyField(collection: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const fields = this.getNodeParameter(collection, {}) as IDataObject;
 		if (!Object.values(fields).some((v) => v !== undefined && v !== '')) {
-			throw new NodeOperationError(this.getNode(), 'Nothing to update', {
-				description: 'Add at least one field under "Update Fields".',
-				itemIndex: this.getItemIndex(),
-			});
+			failItem(this, 'Nothing to update', 'Add at least one field under "Update Fields".');
 		}
 		return request;
 	};

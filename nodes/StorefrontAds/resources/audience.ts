@@ -1,8 +1,8 @@
 import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, collection, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
-import { isFirstItem, itemsOrJson, runsItsOwnRequests, sendInChunks, valuesForEveryItem } from './batch';
-import { adAccountLocator, connectionLocator, failItem, jsonParameter } from './common';
+import { assembleResource, collection, failItem, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
+import { isFirstItem, itemsOrJson, sendInChunks, valuesForEveryItem } from './batch';
+import { adAccountLocator, connectionLocator, jsonParameter } from './common';
 
 /** The API's limit of people per call (reference: Limits). */
 export const USERS_PER_CALL = 10_000;
@@ -111,16 +111,14 @@ async function sendPeople(this: IExecutePaginationFunctions, requestData: Declar
 }
 
 const addUsers: OperationModule = {
-	option: runsItsOwnRequests(
-		operation({
-			value: 'addUsers',
-			name: 'Add Users',
-			action: 'Add users to an audience',
-			description: 'Add people (email, phone) to a customer-list audience; more than 10,000 are sent in several calls',
-			method: 'POST',
-		}),
-		sendPeople,
-	),
+	option: operation({
+		value: 'addUsers',
+		name: 'Add Users',
+		action: 'Add users to an audience',
+		description: 'Add people (email, phone) to a customer-list audience; more than 10,000 are sent in several calls',
+		method: 'POST',
+		run: sendPeople,
+	}),
 	properties: [
 		connectionLocator(undefined, 'Used to list the audiences to pick from; not sent'),
 		audienceLocator('/users'),

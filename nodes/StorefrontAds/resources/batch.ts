@@ -4,7 +4,6 @@ import type {
 	IExecuteSingleFunctions,
 	INodeExecutionData,
 	INodeProperties,
-	INodePropertyOptions,
 } from 'n8n-workflow';
 
 /**
@@ -40,18 +39,6 @@ export async function sendInChunks(
 		calls += 1;
 	}
 	return { calls, answers };
-}
-
-type RequestRunner = (
-	this: IExecutePaginationFunctions,
-	requestData: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0],
-) => Promise<INodeExecutionData[]>;
-
-/** Lets `run` make the operation's requests itself (several calls, or none for the items after the first). */
-export function runsItsOwnRequests(option: INodePropertyOptions, run: RequestRunner): INodePropertyOptions {
-	option.routing!.send = { ...option.routing!.send, paginate: true };
-	option.routing!.operations = { pagination: run as never };
-	return option;
 }
 
 /** "From Incoming Items" (one per item, sent by one run) or "JSON List" (per item): the input choice of batch operations. */

@@ -1,15 +1,13 @@
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { collection, resourceLocator } from '../../shared/descriptions';
+import { collection, failItem, resourceLocator } from '../../shared/descriptions';
 
 /** The ad networks; `network` drives which fields show and the checks before a call. */
 export const NETWORKS: INodePropertyOptions[] = [
@@ -141,16 +139,28 @@ export function statusChoice(description: string): INodeProperties {
 	};
 }
 
-/** A YYYY-MM-DD query parameter from a date picker (or any ISO date an expression gives). */
-export function dayField(displayName: string, name: string, description: string): INodeProperties {
+/** A YYYY-MM-DD parameter from a date picker (or any ISO date an expression gives). */
+export function dayField(
+	displayName: string,
+	name: string,
+	description: string,
+	options: { send?: 'query' | 'body'; required?: boolean } = {},
+): INodeProperties {
 	return {
 		displayName,
 		name,
 		type: 'dateTime',
+		required: options.required,
 		default: '',
 		description,
-		routing: { send: { type: 'query', property: name, value: '={{ String($value).slice(0, 10) }}' } },
+		routing: { send: { type: options.send ?? 'query', property: name, value: '={{ String($value).slice(0, 10) }}' } },
 	};
+}
+
+/** Routing of a comma-separated text field the API takes as a string array; `optional` sends nothing when empty. */
+export function commaList(type: 'query' | 'body', property: string, optional = false) {
+	const list = 'String($value).split(",").map(v => v.trim()).filter(v => v)';
+	return { send: { type, property, value: optional ? `={{ $value ? ${list} : undefined }}` : `={{ ${list} }}` } };
 }
 
 /** Filters shared by the campaign and ad lists. */
@@ -197,28 +207,17 @@ export const budgetOptions: INodeProperties[] = [
 	},
 ];
 
-export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
-}
-
-/** Copies a collection's set values into the body; `budgetAmount`/`budgetType` become `budget`. */
-export function collectionToBody(collectionName: string) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = { ...(this.getNodeParameter(collectionName, {}) as IDataObject) };
-		const body = { ...(request.body as IDataObject) };
-		const { budgetAmount, budgetType, ...rest } = fields;
-		if (budgetAmount !== undefined) {
-			body.budget = { amount: Number(budgetAmount), type: (budgetType as string) ?? 'daily' };
-		} else if (budgetType !== undefined) {
-			failItem(this, 'Budget Type needs a Budget Amount', 'Add "Budget Amount" too, or remove "Budget Type".');
-		}
-		for (const [key, value] of Object.entries(rest)) {
-			if (value === undefined || value === '') continue;
-			body[key] = typeof value === 'string' && LIST_FIELDS.has(key) ? splitList(value) : value;
-		}
-		request.body = body;
-		return request;
-	};
+/**
+ * `bodyFrom` transform of ads collections: `budgetAmount`/`budgetType` become `budget`, and
+ * comma-separated list fields become string arrays.
+ */
+export function budgetAndLists(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
+	const { budgetAmount, budgetType, ...rest } = fields;
+	const out: IDataObject = {};
+	if (budgetAmount !== undefined) out.budget = { amount: Number(budgetAmount), type: (budgetType as string) ?? 'daily' };
+	else if (budgetType !== undefined) failItem(this, 'Budget Type needs a Budget Amount', 'Add "Budget Amount" too, or remove "Budget Type".');
+	for (const [key, value] of Object.entries(rest)) out[key] = typeof value === 'string' && LIST_FIELDS.has(key) ? splitList(value) : value;
+	return out;
 }
 
 /** Fields typed as comma-separated text that the API takes as string arrays. */

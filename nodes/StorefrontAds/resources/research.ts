@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/api';
-import { assembleResource, collection, operation, returnAllOrLimit, type OperationModule } from '../../shared/descriptions';
-import { isFirstItem, itemsOrJson, runsItsOwnRequests, valuesForEveryItem } from './batch';
-import { adAccountLocator, connectionLocator, failItem, jsonParameter, splitList } from './common';
+import { assembleResource, collection, failItem, operation, returnAllOrLimit, type OperationModule } from '../../shared/descriptions';
+import { isFirstItem, itemsOrJson, valuesForEveryItem } from './batch';
+import { adAccountLocator, connectionLocator, dayField, jsonParameter, splitList } from './common';
 
 /** Targeting (search, bid pricing, supply forecast), conversions and insights. */
 
@@ -126,17 +126,8 @@ const supplyForecast: OperationModule = {
 		connectionLocator('body'),
 		adAccountLocator('body'),
 		specField,
-		...(['fromDate', 'toDate'] as const).map(
-			(name): INodeProperties => ({
-				displayName: name === 'fromDate' ? 'From Date' : 'To Date',
-				name,
-				type: 'dateTime',
-				required: true,
-				default: '',
-				description: 'A day in the future (UTC)',
-				routing: { send: { type: 'body', property: name, value: '={{ String($value).slice(0, 10) }}' } },
-			}),
-		),
+		dayField('From Date', 'fromDate', 'First day of the window, in the future (UTC)', { send: 'body', required: true }),
+		dayField('To Date', 'toDate', 'Last day of the window (UTC)', { send: 'body', required: true }),
 		{ displayName: 'Daily Budget', name: 'dailyBudget', type: 'number', required: true, typeOptions: { minValue: 0 }, default: 50, routing: body('dailyBudget') },
 		collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', routing: body('currency') }], 'Add Option'),
 	],
@@ -183,17 +174,15 @@ async function sendEvents(this: IExecutePaginationFunctions, requestData: Declar
 }
 
 const sendConversions: OperationModule = {
-	option: runsItsOwnRequests(
-		operation({
-			value: 'send',
-			name: 'Send',
-			action: 'Send many conversion events',
-			description: 'Send server-side conversion events (socialnet, searchnet, chatnet; not microblog); all incoming items go in one call',
-			method: 'POST',
-			url: '/v1/ads/conversions',
-		}),
-		sendEvents,
-	),
+	option: operation({
+		value: 'send',
+		name: 'Send',
+		action: 'Send many conversion events',
+		description: 'Send server-side conversion events (socialnet, searchnet, chatnet; not microblog); all incoming items go in one call',
+		method: 'POST',
+		url: '/v1/ads/conversions',
+		run: sendEvents,
+	}),
 	properties: [
 		connectionLocator('body', 'A socialnet, searchnet or chatnet ad connection'),
 		{
@@ -343,18 +332,10 @@ const runInsights: OperationModule = {
 		},
 		{ displayName: 'Dimensions', name: 'dimensions', type: 'string', default: 'stat_time_day', description: '1 to 4, comma-separated', displayOptions: shown('videonet'), routing: query('dimensions') },
 		{ displayName: 'Metrics', name: 'metrics', type: 'string', default: 'spend,impressions,clicks', description: 'Comma-separated', displayOptions: shown('videonet'), routing: query('metrics') },
-		...(['fromDate', 'toDate'] as const).map(
-			(name): INodeProperties => ({
-				displayName: name === 'fromDate' ? 'From Date' : 'To Date',
-				name,
-				type: 'dateTime',
-				required: true,
-				default: '',
-				description: 'At most 30 days per query',
-				displayOptions: shown('videonet'),
-				routing: { send: { type: 'query', property: name, value: '={{ String($value).slice(0, 10) }}' } },
-			}),
-		),
+		...[
+			dayField('From Date', 'fromDate', 'At most 30 days per query', { required: true }),
+			dayField('To Date', 'toDate', 'At most 30 days per query', { required: true }),
+		].map((field): INodeProperties => ({ ...field, displayOptions: shown('videonet') })),
 		{
 			displayName: 'Simplify',
 			name: 'simplify',

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/api';
-import { failItem } from './common';
+import { failItem } from '../../shared/descriptions';
 
 /**
  * Everything that keeps an ads create from spending money by accident: the explicit

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { assembleResource, collection, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
-import { adAccountLocator, adSetLocator, connectionLocator, dayField, failItem, splitList, statusChoice } from './common';
+import { assembleResource, collection, failItem, operation, resourceLocator, returnAllOrLimit, unwrap, type OperationModule } from '../../shared/descriptions';
+import { adAccountLocator, adSetLocator, commaList, connectionLocator, dayField, splitList, statusChoice } from './common';
 
 /** Searchnet keywords, search terms and recommendations. */
 
@@ -52,7 +52,7 @@ const countriesField: INodeProperties = {
 	default: '',
 	placeholder: 'US, CA',
 	description: 'Comma-separated ISO codes; empty means worldwide',
-	routing: { send: { type: 'body', property: 'countries', value: '={{ $value ? String($value).split(",").map(c => c.trim()).filter(c => c) : undefined }}' } },
+	routing: commaList('body', 'countries', true),
 };
 const customerIdField = (send: 'body' | 'query'): INodeProperties => ({
 	displayName: 'Customer ID',
@@ -164,7 +164,7 @@ const getIdeas: OperationModule = {
 			default: '',
 			placeholder: 'linen dress, summer dress',
 			description: 'Comma-separated; give these, a Seed URL, or both',
-			routing: { send: { type: 'body', property: 'seedKeywords', value: '={{ $value ? String($value).split(",").map(k => k.trim()).filter(k => k) : undefined }}' } },
+			routing: commaList('body', 'seedKeywords', true),
 		},
 		{ displayName: 'Seed URL', name: 'seedUrl', type: 'string', default: '', placeholder: 'https://shop.example.com', routing: { send: { type: 'body', property: 'seedUrl', value: '={{ $value || undefined }}' } } },
 		countriesField,
@@ -194,7 +194,7 @@ const getHistoricalMetrics: OperationModule = {
 			required: true,
 			default: '',
 			description: 'Comma-separated',
-			routing: { send: { type: 'body', property: 'keywords', value: '={{ String($value).split(",").map(k => k.trim()).filter(k => k) }}' } },
+			routing: commaList('body', 'keywords'),
 		},
 		countriesField,
 		collection('Options', 'options', [customerIdField('body')], 'Add Option'),

@@ -3,11 +3,9 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeProperties,
-	PreSendAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { collection, operation, resourceLocator, unwrap, type OperationModule, type OperationSpec } from '../../shared/descriptions';
+import { collection, failItem, operation, resourceLocator, unwrap, type OperationModule, type OperationSpec } from '../../shared/descriptions';
 
 /**
  * The store account goes in the query for GET and DELETE and in the body for POST,
@@ -16,10 +14,7 @@ import { collection, operation, resourceLocator, unwrap, type OperationModule, t
 async function sendAccountId(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const accountId = String(this.getNodeParameter('accountId', '')).trim();
 	if (!accountId) {
-		throw new NodeOperationError(this.getNode(), 'Store Account is empty', {
-			description: 'Enter the ID of the connected store account (accountId).',
-			itemIndex: this.getItemIndex(),
-		});
+		failItem(this, 'Store Account is empty', 'Enter the ID of the connected store account (accountId).');
 	}
 	const method = (request.method ?? 'GET').toUpperCase();
 	if (method === 'GET' || method === 'DELETE') {
@@ -34,10 +29,6 @@ async function sendAccountId(this: IExecuteSingleFunctions, request: IHttpReques
 export function storeOperation(spec: OperationSpec & { noAccount?: boolean }) {
 	const { noAccount, ...rest } = spec;
 	return operation({ ...rest, preSend: [...(noAccount ? [] : [sendAccountId]), ...(spec.preSend ?? [])] });
-}
-
-export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
 }
 
 /** A by-ID resource locator whose ID completes `path` (then `suffix`). */
@@ -56,17 +47,6 @@ export function idLocator(spec: {
 		placeholder: spec.placeholder,
 		url: `=${spec.path}/{{ encodeURIComponent($value) }}${spec.suffix ?? ''}`,
 	});
-}
-
-/** Sends a collection's non-empty values in the body under the same names. */
-export function bodyFrom(collection: string, transform: (fields: IDataObject) => IDataObject = (f) => f): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = transform({ ...(this.getNodeParameter(collection, {}) as IDataObject) });
-		const body = { ...(request.body as IDataObject) };
-		for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') body[key] = value;
-		request.body = body;
-		return request;
-	};
 }
 
 export const locators = {

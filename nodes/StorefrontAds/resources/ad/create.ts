@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, operation, type OperationModule } from '../../../shared/descriptions';
-import { adAccountLocator, collectionToBody, connectionLocator, networkField } from '../common';
+import { bodyFrom, collection, operation, type OperationModule } from '../../../shared/descriptions';
+import { adAccountLocator, budgetAndLists, commaList, connectionLocator, networkField } from '../common';
 import { checkAdBeforeSending, createdOutput, idempotencyOption, sendIdempotencyKey, spendFields } from '../safety';
 
 /** Create, messaging and call ads: one body (reference: Ads → create), plus `destination` or `phoneNumber`. */
@@ -151,7 +151,7 @@ const creative: INodeProperties[] = [
 		placeholder: 'summer dress, linen dress',
 		description: 'Comma-separated',
 		displayOptions: onlyFor('searchnet'),
-		routing: { send: { type: 'body', property: 'keywords', value: '={{ String($value).split(",").map(k => k.trim()).filter(k => k) }}' } },
+		routing: commaList('body', 'keywords'),
 	},
 	{
 		displayName: 'Organization ID',
@@ -297,7 +297,7 @@ export function createAdOperation(kind: Kind): OperationModule {
 			description: t.description,
 			method: 'POST',
 			url: t.url,
-			preSend: [collectionToBody('additionalFields'), checkAdBeforeSending, sendIdempotencyKey],
+			preSend: [bodyFrom('additionalFields', budgetAndLists), checkAdBeforeSending, sendIdempotencyKey],
 			postReceive: [createdOutput('ad')],
 		}),
 		properties: [

@@ -1,20 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import { collection, operation, requireAnyField, returnAllOrLimit, unwrap, type OperationModule } from '../../../shared/descriptions';
-import {
-	adLocator,
-	adWithStale,
-	analyticsFields,
-	analyticsOutput,
-	budgetOptions,
-	collectionToBody,
-	dayField,
-	failItem,
-	jsonParameter,
-	platformFilter,
-	sourceFilter,
-	statusChoice,
-} from '../common';
+import { bodyFrom, collection, failItem, operation, requireAnyField, returnAllOrLimit, unwrap, type OperationModule } from '../../../shared/descriptions';
+import { adLocator, adWithStale, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, dayField, jsonParameter, platformFilter, sourceFilter, statusChoice } from '../common';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
 
@@ -108,7 +95,7 @@ export const update: OperationModule = {
 		action: 'Update an ad',
 		description: 'Change budget, status, name, creative or targeting (what each network allows)',
 		method: 'PUT',
-		preSend: [requireAnyField('updateFields'), collectionToBody('updateFields'), parseJsonUpdateFields],
+		preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', budgetAndLists), parseJsonUpdateFields],
 		postReceive: [unwrap('ad')],
 	}),
 	properties: [

@@ -8,9 +8,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { operation, type OperationModule } from '../../../shared/descriptions';
-import { runsItsOwnRequests, sendInChunks } from '../batch';
-import { failItem, jsonParameter, PLATFORMS, statusChoice } from '../common';
+import { failItem, operation, type OperationModule } from '../../../shared/descriptions';
+import { sendInChunks } from '../batch';
+import { jsonParameter, PLATFORMS, statusChoice } from '../common';
 
 /** The API's limit per bulk call (reference: Limits). */
 export const BULK_LIMIT = 50;
@@ -57,7 +57,7 @@ async function sendBulk(
 	return [{ json: { status: body.status, campaigns: campaigns.length, updated: total('updated'), skipped: total('skipped'), calls } }];
 }
 
-const option = runsItsOwnRequests(operation({
+const option = operation({
 	value: 'bulkSetStatus',
 	name: 'Bulk Set Status',
 	action: 'Pause or resume many campaigns',
@@ -65,7 +65,8 @@ const option = runsItsOwnRequests(operation({
 	method: 'POST',
 	url: '/v1/ads/campaigns/bulk-status',
 	preSend: [buildCampaignList],
-}), sendBulk);
+	run: sendBulk,
+});
 
 const properties: INodeProperties[] = [
 	statusChoice('Paused stops spending on every campaign listed; Active resumes it'),

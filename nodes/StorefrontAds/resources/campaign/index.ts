@@ -1,22 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { assembleResource, collection, operation, requireAnyField, returnAllOrLimit, type OperationModule } from '../../../shared/descriptions';
-import {
-	adAccountLocator,
-	analyticsFields,
-	analyticsOutput,
-	budgetOptions,
-	campaignLocator,
-	collectionToBody,
-	connectionLocator,
-	dayField,
-	failItem,
-	networkField,
-	platformField,
-	platformFilter,
-	sourceFilter,
-	statusChoice,
-} from '../common';
+import { assembleResource, bodyFrom, collection, failItem, operation, requireAnyField, returnAllOrLimit, type OperationModule } from '../../../shared/descriptions';
+import { adAccountLocator, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, campaignLocator, connectionLocator, dayField, networkField, platformField, platformFilter, sourceFilter, statusChoice } from '../common';
 import { createdOutput, sendIdempotencyKey, spendFields } from '../safety';
 import { optionsCollection } from '../ad/create';
 import { bulkSetStatus } from './bulkStatus';
@@ -104,7 +89,7 @@ const create: OperationModule = {
 		description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
 		method: 'POST',
 		url: '/v1/ads/campaigns',
-		preSend: [collectionToBody('additionalFields'), requireBudgetWhereNeeded, sendIdempotencyKey],
+		preSend: [bodyFrom('additionalFields', budgetAndLists), requireBudgetWhereNeeded, sendIdempotencyKey],
 		postReceive: [createdOutput('campaign')],
 	}),
 	properties: [
@@ -147,7 +132,7 @@ export const updateFields = collection('Update Fields', 'updateFields', [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Socialnet only' },
 ]);
 
-export const updatePreSend = [requireAnyField('updateFields'), collectionToBody('updateFields'), checkUpdateAllowed];
+export const updatePreSend = [requireAnyField('updateFields'), bodyFrom('updateFields', budgetAndLists), checkUpdateAllowed];
 
 const update: OperationModule = {
 	option: operation({

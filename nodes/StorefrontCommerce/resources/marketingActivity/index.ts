@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, collection, unwrap } from '../../../shared/descriptions';
-import { failItem, requiredBodyText, storeOperation } from '../common';
+import { assembleResource, collection, failItem, unwrap } from '../../../shared/descriptions';
+import { requiredBodyText, storeOperation } from '../common';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 

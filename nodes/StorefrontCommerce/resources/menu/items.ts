@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { failItem } from '../common';
+import { failItem } from '../../../shared/descriptions';
 
 export const MAX_MENU_ITEMS = 100;
 const ITEM_KEYS = ['title', 'type', 'url', 'resourceId', 'items'];

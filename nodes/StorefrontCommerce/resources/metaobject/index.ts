@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { assembleResource, collection, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
-import { definitionTypeField, deleteOperation, failItem, getOperation, locators, storeOperation } from '../common';
+import { assembleResource, collection, failItem, returnAllOrLimit, unwrap } from '../../../shared/descriptions';
+import { definitionTypeField, deleteOperation, getOperation, locators, storeOperation } from '../common';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 

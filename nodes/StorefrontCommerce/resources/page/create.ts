@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, unwrap } from '../../../shared/descriptions';
-import { bodyFrom, storeOperation } from '../common';
+import { bodyFrom, collection, unwrap } from '../../../shared/descriptions';
+import { storeOperation } from '../common';
 
 export const pageFields: INodeProperties[] = [
 	{

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, requireAnyField, unwrap } from '../../../shared/descriptions';
-import { bodyFrom, locators, storeOperation } from '../common';
+import { bodyFrom, collection, requireAnyField, unwrap } from '../../../shared/descriptions';
+import { locators, storeOperation } from '../common';
 import { pageFields } from './create';
 
 export const option = storeOperation({

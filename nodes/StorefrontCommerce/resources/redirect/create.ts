@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { unwrap } from '../../../shared/descriptions';
-import { failItem, storeOperation } from '../common';
+import { failItem, unwrap } from '../../../shared/descriptions';
+import { storeOperation } from '../common';
 
 /** A redirect path must start with "/"; the API refuses anything else. */
 export async function checkRedirectPath(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
