@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: builds the package and the fake API, then runs the fake API until Ctrl-C.
+// `npm start`: installs dev dependencies if missing, builds the package and the fake API, then
+// runs the sandbox (scripts/sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
 const { spawnSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 
@@ -9,14 +10,16 @@ function run(command, args) {
 }
 
 if (!fs.existsSync('node_modules/.bin/tsc')) {
-	console.log('Installing dev dependencies (first run)...');
+	console.log('[sandbox] installing dev dependencies (first run)...');
 	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund']);
 }
-run('npm', ['run', 'build']);
-run('npm', ['run', 'build:fake-api']);
+console.log('[sandbox] building the package and the fake API...');
+run('npm', ['run', '--silent', 'build']);
+run('npm', ['run', '--silent', 'build:fake-api']);
 
-const child = spawn(process.execPath, ['.cache/fake-api/scripts/fake-api.js'], { stdio: 'inherit' });
-const forward = (signal) => child.kill(signal);
-process.on('SIGINT', forward);
-process.on('SIGTERM', forward);
+const child = spawn(process.execPath, ['.cache/fake-api/scripts/sandbox.js'], { stdio: 'inherit' });
+// Ctrl-C reaches the sandbox too (same terminal process group); it stops n8n and the API and exits
+const ignore = () => undefined;
+process.on('SIGINT', ignore);
+process.on('SIGTERM', () => child.kill('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 0));

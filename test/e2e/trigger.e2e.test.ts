@@ -1,5 +1,5 @@
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
-import { ensureN8n, installPackage, N8n } from './n8n';
+import { ensureN8n, installPackage, N8n } from '../../scripts/lib/n8n';
 
 /**
  * The Storefront Trigger inside a real n8n 2.41.1 process, with the fake API delivering

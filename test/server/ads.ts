@@ -188,10 +188,10 @@ export class AdsService {
 	}
 
 	/** Adds a campaign with one ad set and `ads` ads (tests seed lists with it). */
-	seedCampaign(accountId: string, name: string, ads = 1, source: 'service' | 'external' = 'external') {
+	seedCampaign(accountId: string, name: string, ads = 1, source: 'service' | 'external' = 'external', id?: string) {
 		const c = this.connection(accountId);
 		const campaign: Campaign = {
-			platformCampaignId: this.api.nextId('cmp_'),
+			platformCampaignId: id ?? this.api.nextId('cmp_'),
 			platform: PLATFORM_OF[c.network],
 			accountId,
 			adAccountId: c.adAccounts[0].adAccountId,

@@ -10,7 +10,14 @@ import path from 'node:path';
  * Facts behind the settings: ../shared/RUNNING-N8N.md.
  */
 
-export const ROOT = path.resolve(__dirname, '..', '..');
+/** The repository root (this file also runs compiled from .cache/fake-api/scripts/lib). */
+export const ROOT = (() => {
+	for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+		const pkg = path.join(dir, 'package.json');
+		if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'n8n-nodes-storefront') return dir;
+	}
+	throw new Error('package root not found');
+})();
 export const OWNER = { email: 'owner@example.com', password: 'Sandbox-Pass-1', firstName: 'Store', lastName: 'Owner' };
 
 /** Installs (once, cached in .cache/) and locates Node 24 and n8n. */
@@ -25,9 +32,9 @@ export function ensureN8n(): { node: string; n8n: string } {
 }
 
 /** Builds the package if needed and copies it where n8n looks for community packages. */
-export function installPackage(userFolder: string) {
-	// always rebuild: a dist/ older than the sources would test yesterday's nodes (or fail to load a new one)
-	execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+export function installPackage(userFolder: string, { build = true } = {}) {
+	// rebuild: a dist/ older than the sources would test yesterday's nodes (or fail to load a new one)
+	if (build) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-storefront');
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.mkdirSync(target, { recursive: true });
@@ -53,6 +60,16 @@ export interface N8nOptions {
 	port?: number;
 	/** Extra environment, e.g. N8N_WEBHOOK_URL. */
 	env?: Record<string, string>;
+	/** Also append n8n's output to this file. */
+	logFile?: string;
+}
+
+/** How an execution ended, as n8n's REST API shows it. */
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	workflowId: string;
+	mode?: string;
 }
 
 export class N8n {
@@ -109,7 +126,10 @@ export class N8n {
 		this.port = this.options.port ?? (await freePort());
 		const brokerPort = await freePort();
 		this.log = '';
+		// its own process group: Ctrl-C in a terminal reaches only our script, which then stops
+		// n8n and its task runner together (stop()), leaving nothing behind
 		this.child = spawn(this.bin.node, [this.bin.n8n, 'start'], {
+			detached: true,
 			env: {
 				...this.env(),
 				N8N_PORT: String(this.port),
@@ -118,7 +138,11 @@ export class N8n {
 			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
-		const collect = (chunk: Buffer) => (this.log += chunk.toString());
+		const logFile = this.options.logFile;
+		const collect = (chunk: Buffer) => {
+			this.log = (this.log + chunk.toString()).slice(-200_000);
+			if (logFile) fs.appendFileSync(logFile, chunk);
+		};
 		this.child.stdout!.on('data', collect);
 		this.child.stderr!.on('data', collect);
 		const started = Date.now();
@@ -133,10 +157,23 @@ export class N8n {
 		const child = this.child;
 		if (!child || child.exitCode !== null) return;
 		const exited = new Promise((r) => child.once('exit', r));
-		child.kill('SIGTERM');
-		const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+		const group = (signal: NodeJS.Signals) => {
+			try {
+				process.kill(-child.pid!, signal);
+			} catch {
+				// already gone
+			}
+		};
+		group('SIGTERM');
+		const timer = setTimeout(() => group('SIGKILL'), 10_000);
 		await exited;
 		clearTimeout(timer);
+		// the task runner shares the group; make sure it is gone as well
+		group('SIGKILL');
+	}
+
+	get pid() {
+		return this.child?.pid;
 	}
 
 	/** Creates the owner (first start only) and logs in. */
@@ -163,9 +200,9 @@ export class N8n {
 		return (parsed.data ?? parsed) as T;
 	}
 
-	async createCredential(data: { apiKey: string; baseUrl: string }) {
+	async createCredential(data: { apiKey: string; baseUrl: string }, name = 'Storefront account') {
 		return await this.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
-			name: 'Storefront account',
+			name,
 			type: 'storefrontApi',
 			data,
 		});
@@ -184,8 +221,16 @@ export class N8n {
 		return await this.rest('POST', `/rest/workflows/${id}/deactivate`, {});
 	}
 
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string }>> {
-		const result = await this.rest<{ results?: Array<{ id: string; status: string; workflowId: string }> }>(
+	async workflows() {
+		return await this.rest<Array<{ id: string; name: string; active?: boolean; activeVersionId?: string | null }>>('GET', '/rest/workflows');
+	}
+
+	async credentials() {
+		return await this.rest<Array<{ id: string; name: string; type: string }>>('GET', '/rest/credentials');
+	}
+
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const result = await this.rest<{ results?: ExecutionSummary[] }>(
 			'GET',
 			`/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
 		);
@@ -194,5 +239,24 @@ export class N8n {
 
 	async execution(id: string) {
 		return await this.rest('GET', `/rest/executions/${id}`);
+	}
+
+	/**
+	 * Runs a saved workflow the way the editor's "Execute workflow" button does, starting at
+	 * the named trigger, and waits for it to finish. Returns the summary and the raw execution.
+	 */
+	async runManually(workflowId: string, trigger: string, timeoutMs = 60_000) {
+		const { executionId } = await this.rest<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: trigger },
+		});
+		const started = Date.now();
+		for (;;) {
+			const execution = await this.rest<ExecutionSummary & { data?: string }>('GET', `/rest/executions/${executionId}`, undefined, {
+				allowFailure: true,
+			});
+			if (execution.status && !['new', 'running', 'waiting'].includes(execution.status)) return execution;
+			if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} did not finish in ${timeoutMs} ms`);
+			await new Promise((r) => setTimeout(r, 200));
+		}
 	}
 }
