@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+import { freePort, ROOT } from '../../scripts/lib/n8n';
+
+/**
+ * `npm start` as a user runs it (scripts/start.js, temporary folder and ports), then the n8n
+ * editor in Debian's Chromium: each example workflow and each of our nodes' parameter panels
+ * render with our fields and icons, and the credential test passes. Screenshots go to
+ * artifacts/screenshots/. Finally Ctrl-C must leave nothing running.
+ */
+
+jest.setTimeout(120_000);
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
+const OWNER = { emailOrLdapLoginId: 'owner@example.com', password: 'Sandbox-Pass-1' };
+
+let start: ChildProcess;
+let output = '';
+let dir: string;
+let ports: { n8n: number; api: number };
+let browser: Browser;
+let page: Page;
+let base: string;
+
+async function rest<T>(method: 'get' | 'post', route: string, data?: unknown): Promise<T> {
+	const res = await page.request[method](route, data === undefined ? undefined : { data });
+	expect(res.ok()).toBe(true);
+	return ((await res.json()) as { data: T }).data;
+}
+
+async function shot(name: string) {
+	await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Every <img> on the page that shows our icon, and whether each one loaded. */
+async function ourIcons() {
+	return await page.$$eval('img', (imgs) =>
+		imgs.filter((i) => i.src.includes('n8n-nodes-storefront')).map((i) => ({ src: i.src, loaded: i.complete && i.naturalWidth > 0 })),
+	);
+}
+
+async function openWorkflow(id: string, nodes: number) {
+	await page.goto(`/workflow/${id}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	await expectCount(page.locator('[data-test-id="canvas-node"]'), nodes);
+}
+
+/** Opens a node's panel, checks our fields are there, screenshots it and closes it. */
+async function openPanel(node: string, fields: string[], screenshot: string) {
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${node}"]`).dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]');
+	for (const field of fields) await page.locator(`[data-test-id="parameter-input-${field}"]`).first().waitFor({ timeout: 15_000 });
+	await shot(screenshot);
+	const header = await page.locator('[data-test-id="ndv"] img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0).catch(() => true);
+	expect(header).toBe(true);
+	await page.keyboard.press('Escape');
+	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden' });
+}
+
+/** Waits until the locator matches exactly n elements (jest has no web-first assertions). */
+async function expectCount(locator: ReturnType<Page['locator']>, n: number) {
+	const started = Date.now();
+	while ((await locator.count()) !== n) {
+		if (Date.now() - started > 15_000) throw new Error(`expected ${n} elements, found ${await locator.count()}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
+}
+beforeAll(async () => {
+	fs.mkdirSync(SHOTS, { recursive: true });
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
+	ports = { n8n: await freePort(), api: await freePort() };
+	start = spawn(process.execPath, ['scripts/start.js'], {
+		cwd: ROOT,
+		detached: true, // its own process group, like a terminal: Ctrl-C goes to the whole group
+		env: { ...process.env, SANDBOX_DIR: dir, N8N_PORT: String(ports.n8n), FAKE_API_PORT: String(ports.api) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	start.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+	start.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+	const started = Date.now();
+	while (!output.includes('[sandbox] ready')) {
+		if (start.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+		if (Date.now() - started > 15 * 60_000) throw new Error(`npm start not ready:\n${output}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	base = `http://127.0.0.1:${ports.n8n}`;
+	browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	});
+	page = await (await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } })).newPage();
+	const login = await page.request.post('/rest/login', { data: OWNER });
+	expect(login.status()).toBe(200);
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await browser?.close();
+	if (start && start.exitCode === null) {
+		try {
+			process.kill(-start.pid!, 'SIGKILL');
+		} catch {
+			// gone
+		}
+	}
+});
+
+test('npm start printed the editor URL, the login and the four examples', () => {
+	expect(output).toContain(`n8n editor:   ${base}`);
+	expect(output).toContain('login:        owner@example.com / Sandbox-Pass-1');
+	for (const name of ['Boost the best post every Monday', 'Publish a landing page', 'Record every published post', 'Store assistant']) {
+		expect(output).toContain(name);
+	}
+});
+
+test('each example workflow opens in the editor with every node and our icons loaded', async () => {
+	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
+	const files = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json'));
+	for (const file of files) {
+		const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8'));
+		const saved = workflows.find((w) => w.name === example.name)!;
+		await openWorkflow(saved.id, example.nodes.length);
+		const icons = await ourIcons();
+		expect(icons.length).toBe(example.nodes.filter((n: { type: string }) => n.type.startsWith('n8n-nodes-storefront.')).length);
+		expect(icons.every((i) => i.loaded)).toBe(true);
+		await shot(`workflow-${file.replace(/\.json$/, '')}`);
+	}
+	// the dark-theme icon is served as well
+	const dark = await page.request.get('/icons/n8n-nodes-storefront/dist/icons/storefront.dark.svg');
+	expect({ status: dark.status(), svg: (await dark.text()).includes('<svg') }).toEqual({ status: 200, svg: true });
+});
+
+test('the parameter panels of all four nodes render our fields and the credential', async () => {
+	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
+	const credential = { storefrontApi: { id: credentials[0].id, name: credentials[0].name } };
+	const node = (name: string, type: string, x: number, parameters: Record<string, unknown>) => ({
+		id: `panel-${x}`,
+		name,
+		type: `n8n-nodes-storefront.${type}`,
+		typeVersion: 1,
+		position: [x, 0],
+		parameters,
+		credentials: credential,
+		...(type === 'storefrontTrigger' ? { webhookId: '0f5e3b1a-9c2d-4e7f-8a1b-2c3d4e5f6a7b' } : {}),
+	});
+	const workflow = await rest<{ id: string }>('post', '/rest/workflows', {
+		name: 'Panels (browser test)',
+		nodes: [
+			node('Commerce: create a page', 'storefrontCommerce', 0, { resource: 'page', operation: 'create' }),
+			node('Ads: boost a post', 'storefrontAds', 250, { resource: 'ad', operation: 'boost' }),
+			node('Webhooks: create', 'storefrontWebhooks', 500, { resource: 'webhook', operation: 'create' }),
+			node('Storefront Trigger', 'storefrontTrigger', 750, { events: ['post.published'] }),
+		],
+		connections: {},
+		settings: {},
+	});
+	await openWorkflow(workflow.id, 4);
+	expect((await ourIcons()).every((i) => i.loaded)).toBe(true);
+	await openPanel('Commerce: create a page', ['resource', 'operation', 'accountId', 'title'], 'panel-commerce-page-create');
+	await openPanel('Ads: boost a post', ['network', 'accountId', 'adAccountId', 'budgetAmount', 'status', 'validateOnly', 'postId'], 'panel-ads-ad-boost');
+	await openPanel('Webhooks: create', ['url', 'events'], 'panel-webhooks-create');
+	await openPanel('Storefront Trigger', ['events'], 'panel-trigger');
+});
+
+test('the credential test passes against the fake API (and a wrong key fails it)', async () => {
+	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
+	await page.goto(`/home/credentials/${credentials[0].id}`);
+	await page.waitForSelector('[data-test-id="credentials-config-container-test-success"]', { timeout: 30_000 });
+	await shot('credential-test');
+
+	const wrong = await rest<{ id: string }>('post', '/rest/credentials', {
+		name: 'Wrong key',
+		type: 'storefrontApi',
+		data: { apiKey: 'sk_wrong', baseUrl: `http://127.0.0.1:${ports.api}/v1/` },
+	});
+	await page.goto(`/home/credentials/${wrong.id}`);
+	await page.waitForSelector('text=/Couldn.t connect/i', { timeout: 30_000 });
+	await shot('credential-test-wrong-key');
+	await expectCount(page.locator('[data-test-id="credentials-config-container-test-success"]:visible'), 0);
+});
+
+test('Ctrl-C stops n8n, its task runner and the fake API: nothing is left running', async () => {
+	process.kill(-start.pid!, 'SIGINT');
+	const code = await new Promise<number | null>((resolve) => start.once('exit', resolve));
+	expect(code).toBe(0);
+	expect(output).toContain('[sandbox] stopped; nothing left running.');
+	// no process still carries this sandbox's folder in its environment
+	const leftovers = fs
+		.readdirSync('/proc')
+		.filter((p) => /^\d+$/.test(p))
+		.filter((p) => {
+			try {
+				return fs.readFileSync(`/proc/${p}/environ`, 'utf8').includes(`SANDBOX_DIR=${dir}`) || fs.readFileSync(`/proc/${p}/environ`, 'utf8').includes(`N8N_USER_FOLDER=${dir}`);
+			} catch {
+				return false;
+			}
+		});
+	expect(leftovers).toEqual([]);
+	for (const port of [ports.n8n, ports.api]) {
+		await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+	}
+});
