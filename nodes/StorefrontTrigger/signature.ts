@@ -6,8 +6,9 @@ export function computeSignature(secret: string, rawBody: Buffer | string): stri
 }
 
 /**
- * True only when `header` carries the HMAC of exactly these bytes. Accepts an optional
- * `sha256=` prefix and uppercase hex; compares in constant time. Fails closed: no
+ * True only when `header` carries the HMAC of exactly these bytes, as the API writes it:
+ * lowercase hex, optionally prefixed `sha256=`. Anything else (uppercase, other prefixes,
+ * padding) is refused: the API never sends it. Compares in constant time. Fails closed: no
  * secret, no header or a malformed value is false.
  */
 export function verifySignature(
@@ -17,8 +18,8 @@ export function verifySignature(
 ): boolean {
 	if (!secret || header === undefined) return false;
 	let value = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-	if (value.toLowerCase().startsWith('sha256=')) value = value.slice('sha256='.length);
-	if (!/^[0-9a-fA-F]{64}$/.test(value)) return false;
+	if (value.startsWith('sha256=')) value = value.slice('sha256='.length);
+	if (!/^[0-9a-f]{64}$/.test(value)) return false;
 	const expected = createHmac('sha256', secret).update(rawBody).digest();
 	const given = Buffer.from(value, 'hex');
 	return given.length === expected.length && timingSafeEqual(given, expected);

@@ -136,7 +136,7 @@ export function explainError(
 			};
 		case 429:
 			return {
-				message: 'Too many requests: the API is rate limiting this key',
+				message: 'Too many requests (429): the API is rate limiting this key',
 				description: `Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
 			};
 	}

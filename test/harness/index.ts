@@ -1,4 +1,4 @@
-import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -49,7 +49,12 @@ class NodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		for (const [name, cls] of Object.entries(NODE_CLASSES)) this.types.set(`${PACKAGE}.${name}`, new cls());
+		for (const [name, cls] of Object.entries(NODE_CLASSES)) {
+			const type = new cls();
+			// as n8n's loader does: adds the "Request Options" (timeout, proxy, batching) to declarative nodes
+			DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
+			this.types.set(`${PACKAGE}.${name}`, type);
+		}
 		for (const [name, type] of Object.entries(extra)) this.types.set(name, type);
 	}
 

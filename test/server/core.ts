@@ -280,6 +280,9 @@ export class FakeApi {
 			reply = new ApiErrorReply(
 				new ApiError(429, 'rate_limited', 'Too many requests', {}, { 'Retry-After': String(fault.retryAfter) }),
 			);
+		} else if (fault?.type === 'malformed') {
+			// a broken proxy or a truncated answer: 200 with a body that is not JSON, nothing handled
+			reply = { status: 200 };
 		} else {
 			reply = await this.dispatch(record, rawBody);
 		}

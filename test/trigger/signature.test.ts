@@ -11,7 +11,7 @@ describe('verifySignature', () => {
 		['valid', body, secret, good, true],
 		['valid, Buffer body', Buffer.from(body), secret, good, true],
 		['sha256= prefix', body, secret, `sha256=${good}`, true],
-		['uppercase hex', body, secret, good.toUpperCase(), true],
+		['uppercase hex (the API sends lowercase)', body, secret, good.toUpperCase(), false],
 		['surrounding spaces', body, secret, ` ${good} `, true],
 		['tampered body', body.replace('post.published', 'post.failed'), secret, good, false],
 		['one extra byte', `${body} `, secret, good, false],

@@ -36,7 +36,7 @@ describe('API errors become NodeApiErrors that say what to do', () => {
 		[
 			'rate limited (429 with Retry-After)',
 			() => ctx.api.injectFault({ type: 'rateLimit', retryAfter: 17 }),
-			'Too many requests: the API is rate limiting this key',
+			'Too many requests (429): the API is rate limiting this key',
 			/Wait 17 seconds \(Retry-After\)/,
 			'429',
 		],

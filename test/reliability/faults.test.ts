@@ -1,0 +1,76 @@
+import type { Fault } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { errorText, runNode, type RunResult } from '../harness';
+import { everyOperation, type OperationCase } from './operations';
+
+/**
+ * Every operation of every action node against a failing API: 500, 503, 429 with
+ * Retry-After, no answer in time, and a body that is not JSON. Each time the node must stop
+ * with an error that names the status and says what to do, and with Continue On Fail emit
+ * an error item instead; the API key never appears in either.
+ */
+
+let api: FakeApiServer;
+beforeAll(async () => (api = await startFakeApi()));
+afterAll(async () => await api.close());
+
+/** n8n's own request option: a short timeout so that the "no answer" case takes a second, not five minutes. */
+const TIMEOUT_MS = 300;
+const SLOW_MS = 1200;
+
+interface FaultCase {
+	name: string;
+	fault: Fault;
+	/** What the error's message + description must say. */
+	says: RegExp[];
+}
+const FAULTS: FaultCase[] = [
+	{ name: '500', fault: { type: 'status', status: 500 }, says: [/server error \(500\)/, /try again/i, /Retry On Fail/] },
+	{ name: '503', fault: { type: 'status', status: 503 }, says: [/server error \(503\)/, /try again/i] },
+	{ name: '429', fault: { type: 'rateLimit', retryAfter: 17 }, says: [/429/, /Wait 17 seconds \(Retry-After\)/] },
+	// n8n's own wording: a declarative node gets no hook on transport errors (see the README)
+	{ name: 'timeout', fault: { type: 'delay', ms: SLOW_MS }, says: [/connection was aborted/i] },
+	{ name: 'malformed', fault: { type: 'malformed' }, says: [/not valid JSON/, /may or may not have taken effect/] },
+];
+
+async function run(c: OperationCase, fault: Fault, continueOnFail: boolean): Promise<RunResult & { requests: number }> {
+	api.clearFaults();
+	api.clearRequests();
+	api.injectFault(fault, 1000);
+	const parameters = { ...c.parameters, requestOptions: { timeout: TIMEOUT_MS } };
+	const result = await runNode({ node: c.node, parameters, credentials: { apiKey: KEYS.full, baseUrl: api.url }, continueOnFail });
+	api.clearFaults();
+	return { ...result, requests: api.requests.length };
+}
+
+const cases = everyOperation();
+
+test('the generated cases cover all 86 operations of the three action nodes', () => {
+	expect(cases).toHaveLength(86);
+});
+
+describe.each(cases.map((c) => [`${c.node} ${c.resource} → ${c.operation}`, c] as const))('%s', (_name, c) => {
+	test('each fault: a clear error that names the status and what to do; Continue On Fail gives an error item; no API key anywhere', async () => {
+		const problems: string[] = [];
+		for (const { name, fault, says } of FAULTS) {
+			const stopped = await run(c, fault, false);
+			const text = `${stopped.error?.message ?? ''} ${stopped.error?.description ?? ''}`;
+			// Boost raises its own timeout to 10 minutes (a money call is never abandoned early): it waits out the slow answer
+			const waits = name === 'timeout' && c.operation === 'boost';
+			if (stopped.requests === 0) problems.push(`${name}: no request was sent`);
+			if (!waits) {
+				if (!stopped.error) problems.push(`${name}: no error`);
+				for (const pattern of says) if (!pattern.test(text)) problems.push(`${name}: "${text}" lacks ${pattern}`);
+			}
+			if (errorText(stopped.error).includes(KEYS.full) || JSON.stringify(stopped.run.data).includes(KEYS.full)) problems.push(`${name}: the API key leaked`);
+
+			if (waits) continue;
+			const continued = await run(c, fault, true);
+			if (continued.error) problems.push(`${name} + Continue On Fail: the node still stopped (${continued.error.message})`);
+			const errorItem = continued.json.find((j) => j.error);
+			if (!errorItem) problems.push(`${name} + Continue On Fail: no error item`);
+			if (JSON.stringify(continued.json).includes(KEYS.full)) problems.push(`${name} + Continue On Fail: the API key leaked`);
+		}
+		expect(problems).toEqual([]);
+	});
+});

@@ -1,0 +1,156 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+import { triggerHarness } from '../harness/trigger';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+
+/**
+ * 10,000+ generated forgeries at the trigger's verification path (n8n-core's WebhookContext →
+ * the node's webhook()), interleaved with 1,000 genuine deliveries: every forgery refused and
+ * starting nothing, every genuine one starting exactly one item.
+ */
+
+jest.setTimeout(180_000);
+
+let api: FakeApiServer;
+beforeAll(async () => (api = await startFakeApi()));
+afterAll(async () => await api.close());
+
+/** A small deterministic PRNG, so a failure can be replayed. */
+function prng(seed: number) {
+	let s = seed >>> 0;
+	return () => {
+		s = (s + 0x6d2b79f5) >>> 0;
+		let t = s;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+type Delivery = { raw: Buffer; headers: Record<string, string> };
+type Forgery = (secret: string, envelope: () => string, pick: (n: number) => number) => Delivery;
+
+const sig = (secret: string, raw: Buffer | string) => createHmac('sha256', secret).update(raw).digest('hex');
+const signed = (secret: string, body: string): Delivery => ({ raw: Buffer.from(body), headers: { 'x-webhook-signature': signBody(secret, body) } });
+const withSig = (raw: Buffer | string, signature: string): Delivery => ({ raw: Buffer.from(raw), headers: { 'x-webhook-signature': signature } });
+const flipBit = (buf: Buffer, bit: number) => {
+	const copy = Buffer.from(buf);
+	copy[bit >> 3] ^= 1 << (bit & 7);
+	return copy;
+};
+
+/** Each kind of forgery, by name. All must be refused. */
+const FORGERIES: Record<string, Forgery> = {
+	'body bit flip': (s, env, pick) => {
+		const d = signed(s, env());
+		return { ...d, raw: flipBit(d.raw, pick(d.raw.length * 8)) };
+	},
+	'truncated body': (s, env, pick) => {
+		const d = signed(s, env());
+		return { ...d, raw: d.raw.subarray(0, pick(d.raw.length)) };
+	},
+	'extended body': (s, env, pick) => {
+		const d = signed(s, env());
+		return { ...d, raw: Buffer.concat([d.raw, randomBytes(1 + pick(32))]) };
+	},
+	'signature bit flip': (s, env, pick) => {
+		const body = env();
+		const good = sig(s, body);
+		const i = pick(64);
+		const digit = (parseInt(good[i], 16) ^ (1 + pick(15))).toString(16);
+		return withSig(body, good.slice(0, i) + digit + good.slice(i + 1));
+	},
+	'random signature': (_s, env) => withSig(env(), randomBytes(32).toString('hex')),
+	'empty signature': (_s, env) => withSig(env(), ''),
+	'missing signature': (_s, env) => ({ raw: Buffer.from(env()), headers: {} }),
+	'uppercase signature': (s, env) => {
+		const body = env();
+		return withSig(body, sig(s, body).toUpperCase());
+	},
+	'foreign prefix': (s, env, pick) => {
+		const body = env();
+		return withSig(body, `${['sha1=', 'v1=', 'SHA256=', 'sha256=sha256=', 'hmac '][pick(5)]}${sig(s, body)}`);
+	},
+	'truncated signature': (s, env, pick) => {
+		const body = env();
+		return withSig(body, sig(s, body).slice(0, pick(64)));
+	},
+	'extended signature': (s, env) => {
+		const body = env();
+		return withSig(body, `${sig(s, body)}00`);
+	},
+	'signature of another body': (s, env) => withSig(env(), sig(s, env())),
+	'wrong secret': (_s, env) => {
+		const body = env();
+		return withSig(body, sig(`whsec_${randomBytes(8).toString('hex')}`, body));
+	},
+	'secret as signature': (s, env) => withSig(env(), s),
+	'stale timestamp, correctly signed': (s, _env, pick) => {
+		const body = JSON.stringify({ id: `evt_stale_${randomBytes(6).toString('hex')}`, event: 'post.published', timestamp: new Date(Date.now() - (301 + pick(86_400)) * 1000).toISOString(), data: {} });
+		return signed(s, body);
+	},
+	'future timestamp, correctly signed': (s, _env, pick) => {
+		const body = JSON.stringify({ id: `evt_future_${randomBytes(6).toString('hex')}`, event: 'post.published', timestamp: new Date(Date.now() + (301 + pick(86_400)) * 1000).toISOString(), data: {} });
+		return signed(s, body);
+	},
+	'not JSON, correctly signed': (s, _env, pick) => signed(s, ['not json', '', '{"id": ', '<xml/>', '[]', 'null'][pick(6)]),
+	'not JSON, unsigned': (_s, _env, pick) => withSig(randomBytes(1 + pick(200)), randomBytes(32).toString('hex')),
+	'huge body (2 MB), wrong signature': (s, env) => withSig(Buffer.concat([Buffer.from(env()), Buffer.alloc(2 * 1024 * 1024, 0x20)]), sig(s, env())),
+};
+
+test('10,000+ forged deliveries are all refused and 1,000 genuine ones all start exactly one item', async () => {
+	const t = triggerHarness({ apiKey: KEYS.full, baseUrl: api.url }, { events: ['post.published'] });
+	await t.hook('create');
+	const secret = t.staticData()!.secret as string;
+	const rand = prng(20261122);
+	const pick = (n: number) => Math.floor(rand() * n);
+	let n = 0;
+	const envelope = () =>
+		JSON.stringify({ id: `evt_${(n++).toString(36)}_${pick(1e9)}`, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: `post_${n}`, caption: 'x'.repeat(pick(400)) } } });
+
+	const counts: Record<string, { sent: number; refused: number; status: Record<number, number> }> = {};
+	const names = Object.keys(FORGERIES);
+	const genuine: string[] = [];
+	let genuineStarted = 0;
+	const replayed: Delivery[] = [];
+	const FORGED_TOTAL = 10_500;
+	for (let i = 0; i < FORGED_TOTAL; i++) {
+		const name = names[i % names.length];
+		const delivery = FORGERIES[name](secret, envelope, pick);
+		const out = await t.deliver(delivery.raw, delivery.headers);
+		const c = (counts[name] ??= { sent: 0, refused: 0, status: {} });
+		c.sent++;
+		c.status[out.status] = (c.status[out.status] ?? 0) + 1;
+		if (out.items.length === 0 && out.status >= 400) c.refused++;
+
+		if (i % 10 === 0) {
+			// a genuine delivery between the forgeries
+			const body = envelope();
+			const real = signed(secret, body);
+			const ok = await t.deliver(real.raw, real.headers);
+			if (ok.status === 200 && ok.items.length === 1 && ok.items[0].id === JSON.parse(body).id) genuineStarted++;
+			genuine.push(body);
+			if (replayed.length < 500) replayed.push(real);
+		}
+	}
+	// replays of genuine deliveries (same id, still correctly signed): acknowledged, nothing started
+	let replaysStarted = 0;
+	for (const r of replayed) replaysStarted += (await t.deliver(r.raw, r.headers)).items.length;
+
+	const forged = Object.values(counts).reduce((a, c) => a + c.sent, 0);
+	const refused = Object.values(counts).reduce((a, c) => a + c.refused, 0);
+	console.log(
+		[
+			`forged deliveries: ${forged} sent, ${refused} refused, ${forged - refused} accepted`,
+			...Object.entries(counts).map(([name, c]) => `  ${name}: ${c.sent} → ${JSON.stringify(c.status)}`),
+			`genuine deliveries: ${genuine.length} sent, ${genuineStarted} started exactly one item`,
+			`replayed genuine deliveries: ${replayed.length} sent, ${replaysStarted} items started`,
+		].join('\n'),
+	);
+	expect(forged).toBe(FORGED_TOTAL);
+	expect(refused).toBe(FORGED_TOTAL);
+	expect(Object.keys(counts)).toHaveLength(names.length);
+	expect(genuineStarted).toBe(genuine.length);
+	expect(genuine.length).toBe(FORGED_TOTAL / 10);
+	expect(replaysStarted).toBe(0);
+});

@@ -1,0 +1,127 @@
+import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+
+import { nodeType } from '../harness';
+
+/**
+ * Every operation of the three action nodes, each with parameters that get it past the node's
+ * own checks so that it calls the API: generated from the node descriptions (required and
+ * shown fields filled by name), so a new operation is covered without editing this file.
+ */
+
+export const ACTION_NODES = ['storefrontCommerce', 'storefrontAds', 'storefrontWebhooks'] as const;
+
+const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+const ADS_ACCOUNT: Record<string, [string, string]> = {
+	socialnet: ['acc_social1', 'act_1001'],
+	searchnet: ['acc_search1', '123-456-7890'],
+	pronet: ['acc_pro1', '501'],
+	videonet: ['acc_video1', '7001'],
+	microblog: ['acc_micro1', 'mb-18ce'],
+};
+
+/** A plausible value for a field, by its name (and the values chosen so far). */
+function valueFor(p: INodeProperties, params: INodeParameters, node: string): unknown {
+	const network = String(params.network ?? (['keyword', 'searchTerm', 'recommendation'].includes(String(params.resource)) ? 'searchnet' : 'socialnet'));
+	const [account, adAccount] = ADS_ACCOUNT[network] ?? ADS_ACCOUNT.socialnet;
+	const byName: Record<string, unknown> = {
+		accountId: node === 'storefrontAds' ? rl(account) : 'store_hosted',
+		adId: rl('ad_1'),
+		audienceId: rl('aud_1'),
+		campaignId: rl('cmp_1'),
+		adAccountId: rl(adAccount),
+		body: 'Light linen, 20% off',
+		headline: 'Linen dresses',
+		budgetAmount: 25,
+		dailyBudget: 25,
+		catalogAccountId: 'cat_acc_1',
+		catalogId: 'catalog_1',
+		channel: 'SOCIAL',
+		chatnetApiKey: 'chatnet-key-123',
+		countries: p.type === 'multiOptions' ? ['US'] : 'US',
+		date: '2026-11-20',
+		fromDate: '2026-11-01',
+		toDate: '2026-11-07',
+		destination: 'dest_1',
+		destinationId: 'dest_1',
+		goal: 'traffic',
+		handle: 'summer',
+		identityId: 'identity_1',
+		imageUrl: 'https://cdn.example.com/a.jpg',
+		videoUrl: 'https://cdn.example.com/a.mp4',
+		linkUrl: 'https://shop.example.com/summer',
+		url: 'https://hooks.example.com/storefront',
+		keywords: 'linen shirt',
+		name: 'Summer sale',
+		organizationId: 'org_1',
+		path: '/old-summer',
+		target: '/pages/summer',
+		phoneNumber: '+15551234567',
+		postId: 'post_1',
+		q: 'linen',
+		query: 'SELECT campaign.id FROM campaign',
+		remoteId: 'remote_1',
+		resourceNames: 'customers/1234567890/recommendations/1',
+		status: 'ACTIVE',
+		tactic: 'AD',
+		title: 'Summer sale',
+		campaignsJson: JSON.stringify([{ platformCampaignId: 'cmp_1', platform: 'meta' }]),
+		peopleJson: JSON.stringify([{ email: 'ana@example.com' }]),
+		eventsJson: JSON.stringify([{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', user: { email: 'ana@example.com' }, value: 20, currency: 'USD' }]),
+		itemsJson: JSON.stringify([{ title: 'Home', url: '/' }]),
+	};
+	if (p.name in byName) return byName[p.name];
+	if (p.type === 'resourceLocator') return rl(`${p.name.replace(/Id$/, '')}_1`);
+	if (p.type === 'number') return typeof p.default === 'number' && p.default > 0 ? p.default : 1;
+	return 'value_1';
+}
+
+/** What the name-based filling cannot guess: collections the node requires at least one entry of. */
+const OVERRIDES: Record<string, INodeParameters> = {
+	'storefrontCommerce metaobject.create': { fields: { field: [{ key: 'name', value: 'Ana' }] } },
+	'storefrontCommerce metaobject.update': { fields: { field: [{ key: 'name', value: 'Ana' }] } },
+	'storefrontCommerce page.update': { updateFields: { title: 'New title' } },
+	'storefrontCommerce redirect.update': { updateFields: { target: '/pages/new' } },
+	'storefrontAds ad.update': { updateFields: { name: 'Renamed' } },
+	'storefrontAds adSet.update': { updateFields: { name: 'Renamed' } },
+	'storefrontAds campaign.update': { updateFields: { name: 'Renamed' } },
+	'storefrontAds audience.addUsers': { peopleInput: 'json' },
+	'storefrontAds campaign.bulkSetStatus': { campaignsInput: 'json' },
+	'storefrontAds conversion.send': { eventsInput: 'json' },
+	'storefrontAds targeting.getBidPricing': { spec: { countries: 'US' } },
+	'storefrontAds targeting.getSupplyForecast': { spec: { countries: 'US' } },
+	'storefrontWebhooks webhook.update': { updateFields: { description: 'New description' } },
+};
+
+export interface OperationCase {
+	node: (typeof ACTION_NODES)[number];
+	resource: string;
+	operation: string;
+	parameters: INodeParameters;
+}
+
+export function everyOperation(): OperationCase[] {
+	const cases: OperationCase[] = [];
+	for (const node of ACTION_NODES) {
+		const description = nodeType(node).description;
+		const props = description.properties;
+		const resources = (props.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+		for (const resource of resources) {
+			const opProp = props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
+			for (const { value: operation } of opProp.options as Array<{ value: string }>) {
+				const parameters: INodeParameters = { resource, operation, ...OVERRIDES[`${node} ${resource}.${operation}`] };
+				// two passes: a field shown only after another one is set (e.g. per network) gets filled too
+				for (let pass = 0; pass < 2; pass++) {
+					for (const p of props) {
+						if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
+						if (!NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description)) continue;
+						if (p.type === 'options' || p.type === 'boolean' || (p.type === 'multiOptions' && p.name !== 'countries')) parameters[p.name] = p.default;
+						else if (p.required || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
+						else if (p.name === 'returnAll') parameters.returnAll = false;
+					}
+				}
+				cases.push({ node, resource, operation, parameters });
+			}
+		}
+	}
+	return cases;
+}
