@@ -183,6 +183,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	executionId?: string;
 	mode?: WorkflowExecuteMode;
+	/** Node settings such as retryOnFail / maxTries / waitBetweenTries. */
+	settings?: Partial<INode>;
 }
 
 export interface RunResult {
@@ -222,6 +224,7 @@ export function makeWorkflow(nodeType: string, parameters: INodeParameters, extr
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { workflow, node } = makeWorkflow(options.node, options.parameters, {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...options.settings,
 	});
 	const executionId = options.executionId ?? 'exec-1';
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, workflow as never);

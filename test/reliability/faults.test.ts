@@ -1,5 +1,4 @@
-import type { Fault } from '../server';
-import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer, type Fault } from '../server';
 import { errorText, runNode, type RunResult } from '../harness';
 import { everyOperation, type OperationCase } from './operations';
 

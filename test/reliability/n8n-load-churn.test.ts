@@ -1,0 +1,151 @@
+import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { ensureN8n, installPackage, N8n } from '../../scripts/lib/n8n';
+
+/**
+ * A real n8n 2.41.1 under load and churn: 1,000 signed events sent as fast as n8n answers, each of which
+ * must produce exactly one execution (and one marketing activity downstream); 100
+ * activate/deactivate cycles, some with the endpoint deleted or auto-deactivated behind n8n's
+ * back, leaving no endpoint behind and deliveries working afterwards.
+ */
+
+jest.setTimeout(5 * 60_000);
+
+let api: FakeApiServer;
+let n8n: N8n;
+let workflowId: string;
+const EVENTS = 1000;
+/**
+ * Deliveries in flight at once. n8n 2.41.1 on a 2-core machine handles about 12 webhook
+ * executions a second, and fewer when more arrive at once (5: ~12.6/s, 10: ~8.5/s; 20 per
+ * second offered: answers take over the API's 10 s timeout and the endpoint is auto-deactivated).
+ */
+const SENDERS = Number(process.env.LOAD_SENDERS ?? 5);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
+	const started = Date.now();
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${n8n.log.slice(-2000)}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
+}
+
+const endpoints = () => [...api.webhooks.endpoints.values()];
+const activities = () => api.commerce.store('store_hosted').activities;
+const executionCount = async () =>
+	(await n8n.rest<{ count: number }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`)).count;
+
+/** Activates and waits until n8n itself serves the webhook (an unsigned probe gets our 401). */
+async function activate() {
+	await n8n.activate(workflowId);
+	const url = (await waitFor('an endpoint', () => endpoints()[0])).url;
+	await waitFor('n8n to serve the webhook', async () => ((await fetch(url, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+}
+
+beforeAll(async () => {
+	const bin = ensureN8n();
+	api = await startFakeApi();
+	n8n = new N8n(bin, { env: { EXECUTIONS_DATA_PRUNE: 'false', DB_SQLITE_POOL_SIZE: '4' } });
+	installPackage(n8n.userFolder);
+	await n8n.start();
+	await n8n.login();
+	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+	const credentials = { storefrontApi: { id: credential.id, name: credential.name } };
+	const workflow = await n8n.createWorkflow({
+		name: 'Load',
+		nodes: [
+			{
+				id: 'trigger',
+				name: 'Post published',
+				type: 'n8n-nodes-storefront.storefrontTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '5e0c1f3a-7b2d-4c9e-8f1a-2b3c4d5e6f70',
+				parameters: { events: ['post.published'] },
+				credentials,
+			},
+			{
+				id: 'activity',
+				name: 'Activity',
+				type: 'n8n-nodes-storefront.storefrontCommerce',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: {
+					resource: 'marketingActivity',
+					operation: 'upsert',
+					accountId: 'store_hosted',
+					remoteId: '={{ $json.id }}',
+					title: '={{ $json.data.post.id }}',
+					url: 'https://shop.example.com/',
+					tactic: 'POST',
+					channel: 'SOCIAL',
+					status: 'ACTIVE',
+				},
+				credentials,
+			},
+		],
+		connections: { 'Post published': { main: [[{ node: 'Activity', type: 'main', index: 0 }]] } },
+		settings: { saveDataSuccessExecution: 'all' },
+	});
+	workflowId = workflow.id;
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await api?.close();
+});
+
+test(`${EVENTS} signed events as fast as n8n takes them: every one answered 200, exactly one execution and one activity each`, async () => {
+	await activate();
+	const started = Date.now();
+	const statuses: number[] = [];
+	// SENDERS deliveries in flight at a time, as fast as n8n answers (each delivery waits for n8n's 2xx)
+	let next = 0;
+	const sender = async () => {
+		while (next < EVENTS) {
+			const i = next++;
+			const sent = await api.webhooks.emit('post.published', { post: { id: `post_load_${i}` } });
+			statuses.push(sent[0]?.status ?? 0);
+		}
+	};
+	await Promise.all(Array.from({ length: SENDERS }, sender));
+	const sendSeconds = (Date.now() - started) / 1000;
+	const histogram: Record<string, number> = {};
+	for (const d of api.webhooks.deliveries) histogram[`${d.status} ${d.error ?? ''}`] = (histogram[`${d.status} ${d.error ?? ''}`] ?? 0) + 1;
+	console.log(`deliveries: ${JSON.stringify(histogram)}`);
+	await waitFor(`${EVENTS} activities`, () => activities().size === EVENTS, 120_000);
+	const doneSeconds = (Date.now() - started) / 1000;
+	await waitFor(`${EVENTS} executions`, async () => ((await executionCount()) >= EVENTS ? true : undefined), 60_000);
+	console.log(`load: ${EVENTS} events sent in ${sendSeconds.toFixed(1)} s (${(EVENTS / sendSeconds).toFixed(1)}/s, ${SENDERS} in flight); all processed after ${doneSeconds.toFixed(1)} s`);
+
+	expect(statuses.filter((s) => s === 200)).toHaveLength(EVENTS);
+	expect(await executionCount()).toBe(EVENTS);
+	const upserts = api.requests.filter((r) => r.method === 'PUT' && r.path === '/v1/commerce/marketing-activities');
+	expect(upserts).toHaveLength(EVENTS);
+	expect(new Set([...activities().values()].map((a) => a.title))).toEqual(new Set(Array.from({ length: EVENTS }, (_, i) => `post_load_${i}`)));
+	await n8n.deactivate(workflowId);
+	await waitFor('no endpoint', () => endpoints().length === 0);
+});
+
+test('100 activate/deactivate cycles, every 10th with the endpoint deleted and every 10th auto-deactivated behind n8n\'s back: no endpoint left, deliveries resume', async () => {
+	for (let cycle = 0; cycle < 100; cycle++) {
+		await n8n.activate(workflowId);
+		const endpoint = await waitFor('an endpoint', () => endpoints()[0]);
+		expect(endpoints()).toHaveLength(1);
+		if (cycle % 10 === 3) api.webhooks.endpoints.delete(endpoint.id);
+		if (cycle % 10 === 7) endpoint.is_active = false;
+		await n8n.deactivate(workflowId);
+		await waitFor('the endpoint to be deleted', () => endpoints().length === 0);
+	}
+	expect(endpoints()).toEqual([]);
+
+	const before = await executionCount();
+	await activate();
+	const [delivery] = await api.webhooks.emit('post.published', { post: { id: 'post_after_churn' } });
+	expect(delivery.status).toBe(200);
+	await waitFor('one more execution', async () => ((await executionCount()) === before + 1 ? true : undefined));
+	expect(activities().has(delivery.event_id)).toBe(true);
+	await n8n.deactivate(workflowId);
+	await waitFor('no endpoint', () => endpoints().length === 0);
+});

@@ -1,0 +1,53 @@
+import { runNode } from '../harness';
+import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { everyOperation } from './operations';
+
+/**
+ * Every operation that spends money (ad create, messaging ad, call ad, boost, campaign
+ * create), with its answer lost after the API created the ad: a retried execution, and
+ * n8n's own Retry On Fail, still leave exactly one.
+ */
+
+let api: FakeApiServer;
+beforeEach(async () => (api = await startFakeApi()));
+afterEach(async () => await api.close());
+
+const SPENDING = ['ad create', 'ad createMessaging', 'ad createCall', 'ad boost', 'campaign create'];
+const cases = everyOperation().filter((c) => c.node === 'storefrontAds' && SPENDING.includes(`${c.resource} ${c.operation}`));
+const run = async (parameters: (typeof cases)[number]['parameters'], executionId: string, settings = {}) =>
+	await runNode({ node: 'storefrontAds', parameters, credentials: { apiKey: KEYS.full, baseUrl: api.url }, executionId, settings });
+
+test('all five spending operations are covered', () => expect(cases).toHaveLength(SPENDING.length));
+
+/** One ad per ad operation (boost and create also make its campaign), one campaign for campaign create. */
+const counts = () => ({ ads: api.ads.ads.size, campaigns: api.ads.campaigns.size });
+const ONE = (resource: string) => (resource === 'campaign' ? { ads: 0, campaigns: 1 } : { ads: 1, campaigns: expect.any(Number) });
+const delta = (before: ReturnType<typeof counts>) => ({ ads: api.ads.ads.size - before.ads, campaigns: api.ads.campaigns.size - before.campaigns });
+
+describe.each(cases.map((c) => [`${c.resource} → ${c.operation}`, c] as const))('%s', (_name, c) => {
+	test('answer lost after the API created it, execution retried: still one, and the retry returns it', async () => {
+		const before = counts();
+		api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
+		const lost = await run(c.parameters, 'exec-1');
+		expect(lost.error).toBeDefined();
+		const afterLoss = delta(before);
+		expect(afterLoss).toEqual(ONE(c.resource));
+
+		const retried = await run(c.parameters, 'exec-2');
+		expect(retried.error).toBeUndefined();
+		expect(delta(before)).toEqual(afterLoss);
+		const newest = c.resource === 'campaign' ? [...api.ads.campaigns.keys()].pop()! : [...api.ads.ads.keys()].pop()!;
+		expect(JSON.stringify(retried.json)).toContain(newest);
+	});
+
+	test('answer lost, n8n\'s Retry On Fail on the node: the retry sends the same key, still one', async () => {
+		const before = counts();
+		api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
+		const r = await run(c.parameters, 'exec-3', { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 });
+		expect(r.error).toBeUndefined();
+		const posts = api.requests.filter((q) => q.method === 'POST');
+		expect(posts).toHaveLength(2);
+		expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+		expect(delta(before)).toEqual(ONE(c.resource));
+	});
+});
