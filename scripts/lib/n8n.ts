@@ -253,6 +253,9 @@ export class N8n {
 		for (;;) {
 			const execution = await this.rest<ExecutionSummary & { data?: string }>('GET', `/rest/executions/${executionId}`, undefined, {
 				allowFailure: true,
+			}).catch((error: Error) => {
+				if (this.child?.exitCode !== null) throw new Error(`n8n exited: ${error.message}\n${this.log.slice(-3000)}`);
+				return {} as ExecutionSummary & { data?: string }; // n8n busy finishing the run: ask again
 			});
 			if (execution.status && !['new', 'running', 'waiting'].includes(execution.status)) return execution;
 			if (Date.now() - started > timeoutMs) throw new Error(`execution ${executionId} did not finish in ${timeoutMs} ms`);

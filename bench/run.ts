@@ -1,0 +1,306 @@
+/**
+ * `npm run bench`: our nodes against n8n's own nodes and plain HTTP, inside one real n8n,
+ * same machine, same run. Prints a table and writes bench/results.json. Not part of CI.
+ * Ratios matter, not absolute times: both sides of each ratio are measured back to back.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../test/server';
+import { ensureN8n, installPackage, N8n, ROOT } from '../scripts/lib/n8n';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ITEMS = 1000;
+const PAGES = 10_000;
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 300);
+const IN_FLIGHT = 5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+let api: FakeApiServer;
+let n8n: N8n;
+let flatted: { parse(text: string): any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+let credentials: Record<string, { id: string; name: string }>;
+
+const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+	id: name.replace(/\W/g, '-').toLowerCase(),
+	name,
+	type,
+	typeVersion: 1,
+	position: [x, 0],
+	parameters,
+	...extra,
+});
+const chain = (...names: string[]) =>
+	Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+
+/** Runs a workflow manually and returns each node's own execution time (ms) as n8n recorded it. */
+async function nodeTimes(workflowId: string, trigger: string): Promise<Record<string, number>> {
+	const execution = await n8n.runManually(workflowId, trigger, 300_000);
+	if (execution.status !== 'success') throw new Error(`bench workflow failed: ${String(execution.data).slice(0, 1000)}`);
+	const runData = flatted.parse(execution.data as string).resultData.runData as Record<string, Array<{ executionTime: number; data?: { main?: unknown[][] } }>>;
+	return Object.fromEntries(Object.entries(runData).map(([name, runs]) => [name, runs[0].executionTime]));
+}
+
+/** Samples the n8n process's resident memory while `work` runs. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; baselineMb: number; peakMb: number }> {
+	const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${n8n.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+	const baselineMb = rss();
+	let peakMb = baselineMb;
+	const timer = setInterval(() => (peakMb = Math.max(peakMb, rss())), 10);
+	try {
+		const result = await work();
+		return { result, baselineMb, peakMb };
+	} finally {
+		clearInterval(timer);
+	}
+}
+
+async function perItem() {
+	const ids = api.commerce.store('store_hosted').pages.slice(0, ITEMS).map((p) => p.id);
+	const source = node('Items', 'n8n-nodes-base.code', 200, { jsCode: `return ${JSON.stringify(ids)}.map((id) => ({ json: { id } }));` }, { typeVersion: 2 });
+	const ours = await n8n.createWorkflow({
+		name: 'bench: Commerce Page Get x1000',
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+			source,
+			node('Storefront', 'n8n-nodes-storefront.storefrontCommerce', 400, { resource: 'page', operation: 'get', accountId: 'store_hosted', pageId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }, { credentials }),
+		],
+		connections: chain('Start', 'Items', 'Storefront'),
+		settings: {},
+	});
+	const theirs = await n8n.createWorkflow({
+		name: 'bench: HTTP Request x1000',
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+			source,
+			node('HTTP Request', 'n8n-nodes-base.httpRequest', 400, {
+				url: `=${api.url}/v1/commerce/pages/{{ $json.id }}?accountId=store_hosted`,
+				sendHeaders: true,
+				headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${KEYS.full}` }] },
+				options: {},
+			}, { typeVersion: 4.2 }),
+		],
+		connections: chain('Start', 'Items', 'HTTP Request'),
+		settings: {},
+	});
+	const oursMs: number[] = [];
+	const theirsMs: number[] = [];
+	const floorMs: number[] = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		oursMs.push((await nodeTimes(ours.id, 'Start')).Storefront);
+		theirsMs.push((await nodeTimes(theirs.id, 'Start'))['HTTP Request']);
+		const t = process.hrtime.bigint();
+		await Promise.all(
+			ids.map(async (id) => {
+				const res = await fetch(`${api.url}/v1/commerce/pages/${id}?accountId=store_hosted`, { headers: { authorization: `Bearer ${KEYS.full}` } });
+				await res.json();
+			}),
+		);
+		floorMs.push(ms(t));
+	}
+	return {
+		name: `Per item: ${ITEMS} × Commerce → Page → Get vs HTTP Request node`,
+		oursMs: median(oursMs),
+		baselineMs: median(theirsMs),
+		ratio: median(oursMs) / median(theirsMs),
+		goal: '≤ 1.0',
+		floorMs: median(floorMs),
+		rounds: { ours: oursMs, httpRequestNode: theirsMs, plainFetch: floorMs },
+	};
+}
+
+async function returnAll() {
+	const wf = await n8n.createWorkflow({
+		name: 'bench: Get Many pages, Return All',
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+			node('Storefront', 'n8n-nodes-storefront.storefrontCommerce', 200, { resource: 'page', operation: 'getAll', accountId: 'store_hosted', returnAll: true }, { credentials }),
+		],
+		connections: chain('Start', 'Storefront'),
+		settings: {},
+	});
+	const oursMs: number[] = [];
+	const loopMs: number[] = [];
+	let peak = { baselineMb: 0, peakMb: 0 };
+	let calls = 0;
+	for (let round = 0; round < ROUNDS; round++) {
+		api.clearRequests();
+		const measured = await peakRss(async () => (await nodeTimes(wf.id, 'Start')).Storefront);
+		oursMs.push(measured.result);
+		calls = api.requests.filter((r) => r.path === '/v1/commerce/pages').length;
+		if (measured.peakMb - measured.baselineMb > peak.peakMb - peak.baselineMb) peak = measured;
+		const t = process.hrtime.bigint();
+		let cursor: string | undefined;
+		let rows = 0;
+		do {
+			const res = await fetch(`${api.url}/v1/commerce/pages?accountId=store_hosted&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${KEYS.full}` } });
+			const body = (await res.json()) as { pages: unknown[]; nextCursor?: string | null };
+			rows += body.pages.length;
+			cursor = body.nextCursor ?? undefined;
+		} while (cursor);
+		loopMs.push(ms(t));
+		if (rows !== PAGES) throw new Error(`the fetch loop read ${rows} pages`);
+	}
+	return {
+		name: `Return All: ${PAGES} pages vs a plain fetch loop`,
+		oursMs: median(oursMs),
+		baselineMs: median(loopMs),
+		ratio: median(oursMs) / median(loopMs),
+		goal: '≤ 1.15',
+		apiCalls: calls,
+		n8nRssBaselineMb: Math.round(peak.baselineMb),
+		n8nRssPeakMb: Math.round(peak.peakMb),
+		rounds: { ours: oursMs, plainFetchLoop: loopMs },
+	};
+}
+
+/** Posts `bodies` to `url` with IN_FLIGHT at a time; returns accepted events per second. */
+async function blast(url: string, deliveries: Array<{ body: string; headers: Record<string, string> }>) {
+	let next = 0;
+	let accepted = 0;
+	const t = process.hrtime.bigint();
+	const worker = async () => {
+		while (next < deliveries.length) {
+			const d = deliveries[next++];
+			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...d.headers }, body: d.body });
+			await res.arrayBuffer();
+			if (res.ok) accepted++;
+		}
+	};
+	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+	if (accepted !== deliveries.length) throw new Error(`${deliveries.length - accepted} deliveries were refused`);
+	return accepted / (ms(t) / 1000);
+}
+
+async function trigger() {
+	const webhookId = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+	const ours = await n8n.createWorkflow({
+		name: 'bench: Storefront Trigger',
+		nodes: [
+			node('Trigger', 'n8n-nodes-storefront.storefrontTrigger', 0, { events: ['post.published'] }, { credentials, webhookId }),
+			node('Done', 'n8n-nodes-base.noOp', 200, {}),
+		],
+		connections: chain('Trigger', 'Done'),
+		settings: {},
+	});
+	const plain = await n8n.createWorkflow({
+		name: 'bench: plain Webhook node',
+		nodes: [
+			node('Webhook', 'n8n-nodes-base.webhook', 0, { httpMethod: 'POST', path: 'bench-plain', responseMode: 'onReceived', options: {} }, { typeVersion: 2, webhookId: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e' }),
+			node('Done', 'n8n-nodes-base.noOp', 200, {}),
+		],
+		connections: chain('Webhook', 'Done'),
+		settings: {},
+	});
+	await n8n.activate(ours.id);
+	await n8n.activate(plain.id);
+	const endpoint = [...api.webhooks.endpoints.values()][0];
+	const oursUrl = `${n8n.url}/webhook/${webhookId}/webhook`;
+	const plainUrl = `${n8n.url}/webhook/bench-plain`;
+	for (let i = 0; i < 100 && (await fetch(oursUrl, { method: 'POST', body: '{}' })).status !== 401; i++) await new Promise((r) => setTimeout(r, 100));
+
+	let seq = 0;
+	const events = () =>
+		Array.from({ length: EVENTS }, () => {
+			const body = JSON.stringify({ id: `evt_bench_${seq++}`, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: `post_${seq}` } } });
+			return { body, headers: { 'x-webhook-signature': signBody(endpoint.secret, body) } };
+		});
+	const oursRate: number[] = [];
+	const plainRate: number[] = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		oursRate.push(await blast(oursUrl, events()));
+		plainRate.push(await blast(plainUrl, events()));
+	}
+	await n8n.deactivate(ours.id);
+	await n8n.deactivate(plain.id);
+	return {
+		name: `Trigger: signed events/s accepted, Storefront Trigger vs plain Webhook node (${EVENTS} events, ${IN_FLIGHT} in flight)`,
+		oursPerSecond: median(oursRate),
+		baselinePerSecond: median(plainRate),
+		ratio: median(oursRate) / median(plainRate),
+		goal: '≥ 0.95',
+		rounds: { ours: oursRate, webhookNode: plainRate },
+	};
+}
+
+async function packageFigures(bin: { node: string; n8n: string }) {
+	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+	// loading as n8n does: require each node and credential file and build its description, in n8n's Node
+	const loader = `const t=process.hrtime.bigint();const p=require(${JSON.stringify(path.join(ROOT, 'package.json'))});for(const f of [...p.n8n.nodes,...p.n8n.credentials]){const m=require(${JSON.stringify(ROOT)}+'/'+f);for(const C of Object.values(m)){const i=new C();void (i.description??i.properties)}}console.log(Number(process.hrtime.bigint()-t)/1e6)`;
+	const loadMs = median(Array.from({ length: 5 }, () => Number(execFileSync(bin.node, ['-e', loader], { encoding: 'utf8' }).trim())));
+	const startMs: Record<string, number> = {};
+	for (const withPackage of [false, true]) {
+		const probe = new N8n(bin);
+		if (withPackage) installPackage(probe.userFolder, { build: false });
+		const t = process.hrtime.bigint();
+		await probe.start();
+		startMs[withPackage ? 'with' : 'without'] = ms(t);
+		await probe.stop();
+	}
+	return {
+		name: 'Package',
+		tarballKb: Math.round(pack.size / 1024),
+		unpackedKb: Math.round(pack.unpackedSize / 1024),
+		files: pack.entryCount,
+		requireAndDescribeMs: Math.round(loadMs),
+		n8nStartWithoutMs: Math.round(startMs.without),
+		n8nStartWithMs: Math.round(startMs.with),
+	};
+}
+
+async function main() {
+	execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	const bin = ensureN8n();
+	// n8n stores execution data with flatted; read it with n8n's own copy
+	flatted = createRequire(bin.n8n)('flatted');
+	api = await startFakeApi();
+	const store = api.commerce.store('store_hosted');
+	const at = new Date().toISOString();
+	for (let i = 0; i < PAGES; i++) {
+		store.pages.push({ id: `gid_page_b${i}`, accountId: 'store_hosted', platform: 'hostedstore', title: `Page ${i}`, handle: `page-${i}`, bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
+	}
+	n8n = new N8n(bin);
+	installPackage(n8n.userFolder, { build: false });
+	await n8n.start();
+	await n8n.login();
+	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+	credentials = { storefrontApi: { id: credential.id, name: credential.name } };
+
+	const results: Array<Record<string, unknown>> = [];
+	try {
+		say('1/4 per-item overhead...');
+		results.push(await perItem());
+		say('2/4 Return All...');
+		results.push(await returnAll());
+		say('3/4 trigger throughput...');
+		results.push(await trigger());
+	} finally {
+		await n8n.stop();
+		await api.close();
+	}
+	say('4/4 package...');
+	results.push(await packageFigures(bin));
+
+	const out = { date: new Date().toISOString(), n8n: '2.41.1', machine: `${os.cpus().length} cores`, rounds: ROUNDS, results };
+	fs.writeFileSync(path.join(ROOT, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
+	const fmt = (v: unknown) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : String(v));
+	console.log('\n| Benchmark | Ours | Baseline | Ratio | Goal | Other |\n|---|---|---|---|---|---|');
+	for (const r of results) {
+		const { name, oursMs, baselineMs, oursPerSecond, baselinePerSecond, ratio, goal, rounds: _r, ...other } = r as Record<string, unknown>;
+		const ours = oursMs !== undefined ? `${fmt(oursMs)} ms` : oursPerSecond !== undefined ? `${fmt(oursPerSecond)}/s` : '';
+		const base = baselineMs !== undefined ? `${fmt(baselineMs)} ms` : baselinePerSecond !== undefined ? `${fmt(baselinePerSecond)}/s` : '';
+		console.log(`| ${name} | ${ours} | ${base} | ${ratio === undefined ? '' : fmt(ratio)} | ${goal ?? ''} | ${Object.entries(other).map(([k, v]) => `${k} ${fmt(v)}`).join(', ')} |`);
+	}
+	console.log('\nwritten: bench/results.json');
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});
