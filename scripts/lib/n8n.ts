@@ -44,6 +44,20 @@ export function installPackage(userFolder: string, { build = true } = {}) {
 	fs.writeFileSync(nodesPkg, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-storefront': '*' } }));
 }
 
+/**
+ * Polls `probe` until it gives something other than undefined/false; on timeout the error
+ * names what was awaited and ends with the tail of `log()` (n8n's output).
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000, log: () => string = () => ''): Promise<T> {
+	const started = Date.now();
+	for (;;) {
+		const value = await probe();
+		if (value !== undefined && value !== false) return value;
+		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${log().slice(-2000)}`);
+		await new Promise((r) => setTimeout(r, 150));
+	}
+}
+
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
 		const server = net.createServer();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { KEYS, signBody } from '../server';
 import { AdsExtras } from '../server/ads2';
 import { DEMO } from '../server/demo';
-import { freePort } from '../../scripts/lib/n8n';
+import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExamples, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 
 /**
@@ -20,21 +20,13 @@ let sandbox: Sandbox;
 const id = (name: string) => sandbox.workflows.get(name)!;
 const store = () => sandbox.api.commerce.store(DEMO.store);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000): Promise<T> {
-	const started = Date.now();
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${sandbox.n8n.log.slice(-2000)}`);
-		await new Promise((r) => setTimeout(r, 150));
-	}
-}
-
 async function run(workflow: string, trigger: string) {
 	const execution = await sandbox.n8n.runManually(id(workflow), trigger);
 	if (execution.status !== 'success') throw new Error(`"${workflow}" ended ${execution.status}: ${String(execution.data).slice(0, 2000)}`);
 	return execution;
 }
+
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) => waitUntil(what, probe, ms, () => sandbox.n8n.log);
 
 beforeAll(async () => {
 	sandbox = await startSandbox({

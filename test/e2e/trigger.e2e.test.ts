@@ -1,5 +1,5 @@
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
-import { ensureN8n, installPackage, N8n } from '../../scripts/lib/n8n';
+import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 
 /**
  * The Storefront Trigger inside a real n8n 2.41.1 process, with the fake API delivering
@@ -13,20 +13,12 @@ let n8n: N8n;
 let workflowId: string;
 const WEBHOOK_NODE_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-	const started = Date.now();
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${n8n.log.slice(-2000)}`);
-		await new Promise((r) => setTimeout(r, 150));
-	}
-}
-
 const endpoint = () => [...api.webhooks.endpoints.values()][0];
 const executionCount = async () => (await n8n.executions(workflowId)).length;
 const apiPost = async (path: string) =>
 	await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
+
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) => waitUntil(what, probe, ms, () => n8n.log);
 
 beforeAll(async () => {
 	const bin = ensureN8n();

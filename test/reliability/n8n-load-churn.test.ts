@@ -1,5 +1,5 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../server';
-import { ensureN8n, installPackage, N8n } from '../../scripts/lib/n8n';
+import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 
 /**
  * A real n8n 2.41.1 under load and churn: 1,000 signed events sent as fast as n8n answers, each of which
@@ -21,16 +21,6 @@ const EVENTS = 1000;
  */
 const SENDERS = Number(process.env.LOAD_SENDERS ?? 5);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000): Promise<T> {
-	const started = Date.now();
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined && value !== false) return value;
-		if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}\n${n8n.log.slice(-2000)}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
-}
-
 const endpoints = () => [...api.webhooks.endpoints.values()];
 const activities = () => api.commerce.store('store_hosted').activities;
 const executionCount = async () =>
@@ -42,6 +32,8 @@ async function activate() {
 	const url = (await waitFor('an endpoint', () => endpoints()[0])).url;
 	await waitFor('n8n to serve the webhook', async () => ((await fetch(url, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
 }
+
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000) => waitUntil(what, probe, ms, () => n8n.log);
 
 beforeAll(async () => {
 	const bin = ensureN8n();
