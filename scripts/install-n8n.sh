@@ -34,9 +34,9 @@ JSON
 		apt-get update -qq && apt-get install -y -qq python3 make g++ >/dev/null
 	fi
 	# a heartbeat, so a first install does not look stuck
-	( while sleep 20; do echo "[install-n8n] still installing n8n... ${SECONDS}s" >&2; done ) &
+	( while sleep 20; do echo "[install-n8n] still installing n8n... ${SECONDS}s" >&2; done ) >/dev/null &
 	ticker=$!
-	trap 'kill $ticker 2>/dev/null' EXIT
+	trap 'kill $ticker 2>/dev/null || true' EXIT
 	(
 		cd "$N8N_DIR"
 		export PATH="$NODE_DIR/bin:$PATH" npm_config_nodedir="$NODE_DIR"
@@ -44,7 +44,7 @@ JSON
 		echo "[install-n8n] building sqlite3 for Node $NODE_VERSION..." >&2
 		npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2
 	)
-	kill $ticker 2>/dev/null
+	kill $ticker 2>/dev/null || true
 	touch "$N8N_DIR/.installed"
 	echo "[install-n8n] n8n $N8N_VERSION installed in ${SECONDS}s" >&2
 fi
