@@ -65,8 +65,9 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 	});
 
 	test('every field is shown for a real resource and operation', () => {
-		// the store account is asked once per node, for every operation
-		for (const p of props.filter((p) => !['resource', 'operation', 'accountId'].includes(p.name))) {
+		// the store account is asked once per node, for every operation; n8n's loader adds
+		// "Request Options" (timeout, batching, proxy) to every declarative node
+		for (const p of props.filter((p) => !['resource', 'operation', 'accountId', 'requestOptions'].includes(p.name))) {
 			const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
 			expect(show?.resource).toBeDefined();
 			for (const r of show!.resource!) {
