@@ -203,7 +203,7 @@ async function trigger() {
 	const endpoint = [...api.webhooks.endpoints.values()][0];
 	const oursUrl = `${n8n.url}/webhook/${webhookId}/webhook`;
 	const plainUrl = `${n8n.url}/webhook/bench-plain`;
-	for (let i = 0; i < 100 && (await fetch(oursUrl, { method: 'POST', body: '{}' })).status !== 401; i++) await new Promise((r) => setTimeout(r, 100));
+	await n8n.waitUntilServed(oursUrl);
 
 	let seq = 0;
 	const events = () =>

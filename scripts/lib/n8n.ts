@@ -231,6 +231,14 @@ export class N8n {
 		return await this.rest('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
 	}
 
+	/**
+	 * n8n calls the trigger's create() before its own webhook route is live: waits until our
+	 * node answers at `url` (an unsigned probe gets its 401) so that deliveries can start.
+	 */
+	async waitUntilServed(url: string, ms = 20_000) {
+		await waitFor('n8n to serve the webhook', async () => ((await fetch(url, { method: 'POST', body: '{}' })).status === 401 ? true : undefined), ms, () => this.log);
+	}
+
 	async deactivate(id: string) {
 		return await this.rest('POST', `/rest/workflows/${id}/deactivate`, {});
 	}

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { freePort, ROOT } from '../../scripts/lib/n8n';
+import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
 
 /**
  * `npm start` as a user runs it (scripts/start.js, temporary folder and ports), then the n8n
@@ -18,7 +18,6 @@ jest.setTimeout(120_000);
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
-const OWNER = { emailOrLdapLoginId: 'owner@example.com', password: 'Sandbox-Pass-1' };
 
 let start: ChildProcess;
 let output = '';
@@ -95,7 +94,7 @@ beforeAll(async () => {
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 	});
 	page = await (await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } })).newPage();
-	const login = await page.request.post('/rest/login', { data: OWNER });
+	const login = await page.request.post('/rest/login', { data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password } });
 	expect(login.status()).toBe(200);
 }, 20 * 60_000);
 
@@ -112,7 +111,7 @@ afterAll(async () => {
 
 test('npm start printed the editor URL, the login and the four examples', () => {
 	expect(output).toContain(`n8n editor:   ${base}`);
-	expect(output).toContain('login:        owner@example.com / Sandbox-Pass-1');
+	expect(output).toContain(`login:        ${OWNER.email} / ${OWNER.password}`);
 	for (const name of ['Boost the best post every Monday', 'Publish a landing page', 'Record every published post', 'Store assistant']) {
 		expect(output).toContain(name);
 	}

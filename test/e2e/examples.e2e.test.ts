@@ -113,8 +113,7 @@ describe('post published → marketing activity (trigger example, activated)', (
 		await sandbox.n8n.activate(id(workflow));
 		const registered = await waitFor('the endpoint', () => endpoint());
 		expect(registered.events).toEqual(['post.published']);
-		const url = registered.url;
-		await waitFor('n8n to serve the webhook', async () => ((await fetch(url, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+		await sandbox.n8n.waitUntilServed(registered.url);
 		const res = await fetch(`${sandbox.api.url}/v1/webhooks/${registered.id}/test`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
 		expect(await res.json()).toMatchObject({ last_status: 200, last_error: null });
 	});

@@ -65,12 +65,7 @@ test('the package loads: all four nodes (and the Tool variants of the action nod
 test('activating the workflow registers n8n\'s webhook URL at the API', async () => {
 	await n8n.activate(workflowId);
 	const registered = await waitFor('the endpoint', () => endpoint());
-	// n8n calls create() before its own webhook route is live: wait until our node answers
-	// (an unsigned probe gets its 401) before the API starts delivering.
-	await waitFor('n8n to serve the webhook', async () => {
-		const probe = await fetch(`${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`, { method: 'POST', body: '{}' });
-		return probe.status === 401 ? true : undefined;
-	});
+	await n8n.waitUntilServed(`${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`);
 	expect(registered).toMatchObject({
 		url: `${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`,
 		events: ['post.published', 'webhook.test'],

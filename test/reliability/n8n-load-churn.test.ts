@@ -1,9 +1,11 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../server';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { loadExamples } from '../../scripts/lib/sandbox';
 
 /**
  * A real n8n 2.41.1 under load and churn: 1,000 signed events sent as fast as n8n answers, each of which
- * must produce exactly one execution (and one marketing activity downstream); 100
+ * must produce exactly one execution of the post-published example workflow (and one
+ * marketing activity downstream); 100
  * activate/deactivate cycles, some with the endpoint deleted or auto-deactivated behind n8n's
  * back, leaving no endpoint behind and deliveries working afterwards.
  */
@@ -26,11 +28,9 @@ const activities = () => api.commerce.store('store_hosted').activities;
 const executionCount = async () =>
 	(await n8n.rest<{ count: number }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`)).count;
 
-/** Activates and waits until n8n itself serves the webhook (an unsigned probe gets our 401). */
 async function activate() {
 	await n8n.activate(workflowId);
-	const url = (await waitFor('an endpoint', () => endpoints()[0])).url;
-	await waitFor('n8n to serve the webhook', async () => ((await fetch(url, { method: 'POST', body: '{}' })).status === 401 ? true : undefined));
+	await n8n.waitUntilServed((await waitFor('an endpoint', () => endpoints()[0])).url);
 }
 
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 60_000) => waitUntil(what, probe, ms, () => n8n.log);
@@ -43,43 +43,9 @@ beforeAll(async () => {
 	await n8n.start();
 	await n8n.login();
 	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
-	const credentials = { storefrontApi: { id: credential.id, name: credential.name } };
-	const workflow = await n8n.createWorkflow({
-		name: 'Load',
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'Post published',
-				type: 'n8n-nodes-storefront.storefrontTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: '5e0c1f3a-7b2d-4c9e-8f1a-2b3c4d5e6f70',
-				parameters: { events: ['post.published'] },
-				credentials,
-			},
-			{
-				id: 'activity',
-				name: 'Activity',
-				type: 'n8n-nodes-storefront.storefrontCommerce',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: {
-					resource: 'marketingActivity',
-					operation: 'upsert',
-					accountId: 'store_hosted',
-					remoteId: '={{ $json.id }}',
-					title: '={{ $json.data.post.id }}',
-					url: 'https://shop.example.com/',
-					tactic: 'POST',
-					channel: 'SOCIAL',
-					status: 'ACTIVE',
-				},
-				credentials,
-			},
-		],
-		connections: { 'Post published': { main: [[{ node: 'Activity', type: 'main', index: 0 }]] } },
-		settings: { saveDataSuccessExecution: 'all' },
-	});
+	// the example users import: Storefront Trigger on post.published → Commerce marketing activity upsert
+	const example = loadExamples(credential.id).find((e) => e.file === 'post-published-to-marketing-activity.json')!;
+	const workflow = await n8n.createWorkflow({ ...example.workflow, settings: { ...example.workflow.settings, saveDataSuccessExecution: 'all' } });
 	workflowId = workflow.id;
 }, 20 * 60_000);
 
@@ -115,7 +81,7 @@ test(`${EVENTS} signed events as fast as n8n takes them: every one answered 200,
 	expect(await executionCount()).toBe(EVENTS);
 	const upserts = api.requests.filter((r) => r.method === 'PUT' && r.path === '/v1/commerce/marketing-activities');
 	expect(upserts).toHaveLength(EVENTS);
-	expect(new Set([...activities().values()].map((a) => a.title))).toEqual(new Set(Array.from({ length: EVENTS }, (_, i) => `post_load_${i}`)));
+	expect(new Set(activities().keys())).toEqual(new Set(Array.from({ length: EVENTS }, (_, i) => `post-post_load_${i}`)));
 	await n8n.deactivate(workflowId);
 	await waitFor('no endpoint', () => endpoints().length === 0);
 });
@@ -137,7 +103,7 @@ test('100 activate/deactivate cycles, every 10th with the endpoint deleted and e
 	const [delivery] = await api.webhooks.emit('post.published', { post: { id: 'post_after_churn' } });
 	expect(delivery.status).toBe(200);
 	await waitFor('one more execution', async () => ((await executionCount()) === before + 1 ? true : undefined));
-	expect(activities().has(delivery.event_id)).toBe(true);
+	expect(activities().has('post-post_after_churn')).toBe(true);
 	await n8n.deactivate(workflowId);
 	await waitFor('no endpoint', () => endpoints().length === 0);
 });

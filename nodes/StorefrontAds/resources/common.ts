@@ -123,16 +123,19 @@ export function platformField(send = true): INodeProperties {
 }
 
 /** Pause / resume: the lowercase status of the status endpoints. */
+/** The API's lowercase status of existing campaigns, ad sets, ads and keywords. */
+export const STATUS_OPTIONS = [
+	{ name: 'Paused', value: 'paused', description: 'Stops spending' },
+	{ name: 'Active', value: 'active', description: 'Starts or resumes spending' },
+];
+
 export function statusChoice(description: string): INodeProperties {
 	return {
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
 		required: true,
-		options: [
-			{ name: 'Paused', value: 'paused', description: 'Stops spending' },
-			{ name: 'Active', value: 'active', description: 'Starts or resumes spending' },
-		],
+		options: STATUS_OPTIONS,
 		default: 'paused',
 		description,
 		routing: sendAs('body', 'status'),

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { bodyFrom, collection, failItem, operation, requireAnyField, returnAllOrLimit, unwrap, type OperationModule } from '../../../shared/descriptions';
-import { adLocator, adWithStale, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, dayField, jsonParameter, platformFilter, sourceFilter, statusChoice } from '../common';
+import { adLocator, adWithStale, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, dayField, jsonParameter, platformFilter, sourceFilter, statusChoice, STATUS_OPTIONS } from '../common';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
 
@@ -114,17 +114,7 @@ export const update: OperationModule = {
 			{ displayName: 'Final URLs', name: 'finalUrls', type: 'string', default: '', description: 'Searchnet: comma-separated landing page URLs' },
 			{ displayName: 'Headlines', name: 'headlines', type: 'string', default: '', description: 'Searchnet: comma-separated headlines' },
 			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Socialnet only' },
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [
-					{ name: 'Active', value: 'active' },
-					{ name: 'Paused', value: 'paused' },
-				],
-				default: 'paused',
-				description: 'Active spends money',
-			},
+			{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'paused', description: 'Active spends money' },
 			{
 				displayName: 'Targeting (JSON)',
 				name: 'targeting',

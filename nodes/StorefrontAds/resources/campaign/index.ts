@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { assembleResource, bodyFrom, collection, failItem, operation, requireAnyField, returnAllOrLimit, type OperationModule } from '../../../shared/descriptions';
-import { adAccountLocator, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, campaignLocator, connectionLocator, dayField, networkField, platformField, platformFilter, sourceFilter, statusChoice } from '../common';
+import { adAccountLocator, analyticsFields, analyticsOutput, budgetAndLists, budgetOptions, campaignLocator, connectionLocator, dayField, networkField, platformField, platformFilter, sourceFilter, statusChoice, STATUS_OPTIONS } from '../common';
 import { createdOutput, sendIdempotencyKey, spendFields } from '../safety';
 import { optionsCollection } from '../ad/create';
 import { bulkSetStatus } from './bulkStatus';
@@ -54,17 +54,7 @@ const getAll: OperationModule = {
 				dayField('From Date', 'fromDate', 'First day (UTC)'),
 				platformFilter,
 				sourceFilter,
-				{
-					displayName: 'Status',
-					name: 'status',
-					type: 'options',
-					options: [
-						{ name: 'Active', value: 'active' },
-						{ name: 'Paused', value: 'paused' },
-					],
-					default: 'active',
-					routing: query('status'),
-				},
+				{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'active', routing: query('status') },
 				dayField('To Date', 'toDate', 'Last day (UTC)'),
 			],
 			'Add Filter',
