@@ -1,11 +1,12 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { API_BASE_URL } from '../nodes/shared/transport';
+import { normaliseBaseUrl } from './baseUrl';
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
@@ -38,20 +39,19 @@ export class StorefrontApi implements ICredentialType {
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
-			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
-			},
-		},
-	};
+	/**
+	 * A function rather than `Bearer {{$credentials.apiKey}}`: n8n evaluates a generic
+	 * authenticate's expressions for every request of every item; this costs nothing.
+	 * It also gives every relative request the credential's Base URL (nodes send paths only).
+	 */
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const url = String(requestOptions.url ?? '');
+		if (!requestOptions.baseURL && !/^https?:\/\//i.test(url)) requestOptions.baseURL = normaliseBaseUrl(credentials.baseUrl);
+		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` };
+		return requestOptions;
+	}
 
 	test: ICredentialTestRequest = {
-		request: {
-			baseURL: API_BASE_URL,
-			url: '/v1/webhooks',
-			method: 'GET',
-		},
+		request: { url: '/v1/webhooks', method: 'GET' },
 	};
 }

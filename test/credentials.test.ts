@@ -1,18 +1,16 @@
-import { Workflow, type INode } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import { makeWorkflow } from './harness';
 import { KEYS, startFakeApi, type FakeApiServer } from './server';
 
 const credential = new StorefrontApi();
 
-function resolve(expression: string, credentials: Record<string, string>, wf: Workflow, node: INode) {
-	return wf.expression.getSimpleParameterValue(node, expression, 'internal', { $credentials: credentials });
+/** What n8n does with the credential before each request: our authenticate function. */
+async function authenticate(request: IHttpRequestOptions, creds: { apiKey: string; baseUrl: string }) {
+	return await credential.authenticate({ ...creds }, { ...request, headers: { ...request.headers } });
 }
 
 describe('Storefront API credential', () => {
-	const { workflow, node } = makeWorkflow('storefrontWebhooks', {});
-
 	test('API key is a required password field; Base URL is required', () => {
 		const key = credential.properties.find((p) => p.name === 'apiKey')!;
 		expect(key.typeOptions?.password).toBe(true);
@@ -27,14 +25,19 @@ describe('Storefront API credential', () => {
 		['https://api.example.com/v1/', 'https://api.example.com'],
 		['  https://api.example.com/V1//  ', 'https://api.example.com'],
 		['https://api.example.com/proxy/v1/', 'https://api.example.com/proxy'],
-	])('Base URL %j resolves to %j (then /v1/... is appended)', (input, expected) => {
-		const baseURL = credential.test.request.baseURL as string;
-		expect(resolve(baseURL, { baseUrl: input, apiKey: 'k' }, workflow, node)).toBe(expected);
+	])('Base URL %j resolves to %j (then /v1/... is appended)', async (input, expected) => {
+		const out = await authenticate({ url: '/v1/webhooks' }, { baseUrl: input, apiKey: 'k' });
+		expect(out.baseURL).toBe(expected);
 	});
 
-	test('authenticates with a Bearer header', () => {
-		const header = (credential.authenticate.properties.headers as Record<string, string>).Authorization;
-		expect(resolve(header, { apiKey: 'sk_abc', baseUrl: 'x' }, workflow, node)).toBe('Bearer sk_abc');
+	test('authenticates with a Bearer header, without expressions, keeping other headers', async () => {
+		const out = await authenticate({ url: '/v1/webhooks', headers: { Accept: 'application/json' } }, { apiKey: 'sk_abc', baseUrl: 'https://x' });
+		expect(out.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer sk_abc' });
+	});
+
+	test('an absolute URL or a base URL already set is left alone', async () => {
+		expect((await authenticate({ url: 'https://other.example.com/x' }, { apiKey: 'k', baseUrl: 'https://api' })).baseURL).toBeUndefined();
+		expect((await authenticate({ url: '/x', baseURL: 'https://own' }, { apiKey: 'k', baseUrl: 'https://api' })).baseURL).toBe('https://own');
 	});
 
 	describe('the Test request tells a wrong key from a wrong URL', () => {
@@ -43,13 +46,10 @@ describe('Storefront API credential', () => {
 		afterAll(async () => await api.close());
 
 		async function runTest(apiKey: string, baseUrl: string) {
-			const creds = { apiKey, baseUrl };
-			const { request } = credential.test;
-			const url = `${resolve(request.baseURL as string, creds, workflow, node) as string}${request.url}`;
-			const header = (credential.authenticate.properties.headers as Record<string, string>).Authorization;
-			return await fetch(url, {
+			const request = await authenticate(credential.test.request as IHttpRequestOptions, { apiKey, baseUrl });
+			return await fetch(`${request.baseURL}${request.url}`, {
 				method: request.method,
-				headers: { Authorization: resolve(header, creds, workflow, node) as string },
+				headers: request.headers as Record<string, string>,
 			}).then((r) => r.status);
 		}
 

@@ -13,13 +13,6 @@ import { CREDENTIAL_NAME } from './transport';
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
 
-export function normaliseBaseUrl(baseUrl: unknown): string {
-	return String(baseUrl ?? '')
-		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/v1$/i, '');
-}
-
 /**
  * A programmatic call for list searches, option loaders and the trigger's lifecycle:
  * same credential, same error explanations as the declarative operations.
@@ -30,10 +23,9 @@ export async function apiRequest(
 	path: string,
 	options: { qs?: IDataObject; body?: IDataObject } = {},
 ): Promise<{ status: number; body: IDataObject }> {
-	const credentials = await this.getCredentials(CREDENTIAL_NAME);
+	// the credential's authenticate adds the Base URL and the key
 	const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_NAME, {
 		method,
-		baseURL: normaliseBaseUrl(credentials.baseUrl),
 		url: path,
 		qs: options.qs,
 		body: options.body,

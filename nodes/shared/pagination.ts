@@ -5,6 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { param } from './params';
+
 /**
  * The API's three list styles, each declared once:
  * - `cursor`: `limit` + `cursor` → `nextCursor` (store lists; max 100 a page)
@@ -37,13 +39,6 @@ export function listRows(body: unknown, rootProperty: string): IDataObject[] {
 	return Array.isArray(rows) ? (rows as IDataObject[]) : [];
 }
 
-function param<T>(ctx: IExecutePaginationFunctions, name: string, fallback: T): T {
-	try {
-		return ctx.getNodeParameter(name, fallback) as T;
-	} catch {
-		return fallback;
-	}
-}
 
 export function paginate(options: ListOptions): Paginator {
 	const maxPage = options.maxPageSize ?? 100;

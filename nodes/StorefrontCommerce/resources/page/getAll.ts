@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/descriptions';
-import { searchQueryFilter, storeOperation } from '../common';
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { queryFrom } from '../../../shared/requestActions';
+import { storeOperation } from '../../helpers/operation';
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -9,11 +10,19 @@ export const option = storeOperation({
 	action: 'Get many pages',
 	description: 'List content pages (without their HTML body), optionally filtered by a search query',
 	method: 'GET',
-	url: '/v1/commerce/pages',
+	path: '/v1/commerce/pages',
+	preSend: [queryFrom('filters')],
 	list: { style: 'cursor', rootProperty: 'pages', maxPageSize: 100 },
 });
 
+export const uses = ['accountId'];
+
 export const properties: INodeProperties[] = [
 	...returnAllOrLimit('pages'),
-	searchQueryFilter('Search Query', 'e.g. title:summer', "Passed to the store's own search syntax"),
+	collection(
+		'Filters',
+		'filters',
+		[{ displayName: 'Search Query', name: 'query', type: 'string', default: '', placeholder: 'e.g. title:summer', description: "Passed to the store's own search syntax" }],
+		'Add Filter',
+	),
 ];

@@ -1,17 +1,8 @@
-import { assembleResource } from '../../../shared/descriptions';
-import { deleteOperation, getOperation, locators } from '../common';
+import type { ResourceSpec } from '../../../shared/operation';
 import * as create from './create';
+import * as del from './delete';
+import * as get from './get';
 import * as getAll from './getAll';
 import * as update from './update';
 
-export const pageProperties = assembleResource(
-	'page',
-	[
-		create,
-		deleteOperation('page', locators.page(), 'Delete a page; this cannot be undone'),
-		getOperation('page', 'page', locators.page(), 'Get a page with its HTML body'),
-		getAll,
-		update,
-	],
-	'create',
-);
+export const page: ResourceSpec = { name: 'Page', value: 'page', operations: [create, del, get, getAll, update], defaultOperation: 'create' };

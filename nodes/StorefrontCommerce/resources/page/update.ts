@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { bodyFrom, collection, requireAnyField, unwrap } from '../../../shared/descriptions';
-import { locators, storeOperation } from '../common';
-import { pageFields } from './create';
+import { collection } from '../../../shared/fields';
+import { bodyFrom, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { storeOperation } from '../../helpers/operation';
+import { pageFields } from '../../helpers/pageFields';
 
 export const option = storeOperation({
 	value: 'update',
@@ -10,11 +11,13 @@ export const option = storeOperation({
 	action: 'Update a page',
 	description: 'Change only the fields you set',
 	method: 'PATCH',
+	path: '/v1/commerce/pages/{pageId}',
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields')],
 	postReceive: [unwrap('page')],
 });
 
+export const uses = ['accountId', 'pageId'];
+
 export const properties: INodeProperties[] = [
-	locators.page(),
 	collection('Update Fields', 'updateFields', [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }]),
 ];

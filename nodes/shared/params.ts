@@ -1,0 +1,47 @@
+import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+
+/**
+ * Reads a node parameter for the current item at most once per item.
+ *
+ * n8n evaluates an expression every time a parameter is read, and RoutingNode already
+ * evaluates each top-level parameter twice per item before our preSend runs. The operation's
+ * preSend, checks and postReceive all read through here, so a mapped value costs one more
+ * evaluation however many of our functions need it.
+ */
+const cache = new WeakMap<object, Map<string, unknown>>();
+
+/** The item's context: a pagination context is created per request on top of it. */
+function owner(ctx: object): object {
+	return Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest') ? Object.getPrototypeOf(ctx) : ctx;
+}
+
+export function param<T = unknown>(
+	ctx: IExecuteSingleFunctions,
+	name: string,
+	fallback?: T,
+	options: IGetNodeParameterOptions = {},
+): T {
+	const key = owner(ctx);
+	let values = cache.get(key);
+	if (!values) cache.set(key, (values = new Map()));
+	const id = options.extractValue ? `${name}\u0000rl` : name;
+	if (values.has(id)) return values.get(id) as T;
+	let value: unknown;
+	try {
+		value = ctx.getNodeParameter(name, fallback as never, options);
+	} catch (error) {
+		// a parameter that is not shown for this operation (and has no default) reads as the fallback
+		if ((error as Error)?.message?.startsWith('Could not get parameter')) value = fallback;
+		else throw error;
+	}
+	values.set(id, value);
+	return value as T;
+}
+
+/** A resource locator's value (By ID, From List or URL), trimmed. */
+export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string {
+	return String(param(ctx, name, '', { extractValue: true }) ?? '').trim();
+}
+
+export const isEmpty = (value: unknown) =>
+	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
