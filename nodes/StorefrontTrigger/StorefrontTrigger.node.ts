@@ -32,8 +32,8 @@ export class StorefrontTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
-				default: [],
-				description: 'Which events start the workflow',
+				default: [ALL_EVENTS],
+				description: 'Which events start the workflow (none chosen also means every event)',
 				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'Every event type' }, ...EVENT_OPTIONS],
 			},
 			{

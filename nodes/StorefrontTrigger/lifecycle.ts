@@ -1,6 +1,7 @@
-import { NodeApiError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
 import { apiRequest } from '../shared/api';
+import { webhookUrlProblem } from '../shared/webhookUrl';
 
 /**
  * Registration of the trigger's endpoint at the API (`webhookMethods.default`).
@@ -14,11 +15,18 @@ interface TriggerStaticData {
 
 export const ALL_EVENTS = '*';
 
-/** The API's form of the chosen events: [] means all events. */
-export function wantedEvents(this: IHookFunctions): string[] {
-	const chosen = this.getNodeParameter('events', []) as string[];
+/** The API's form of the chosen events: [] means all events ("All Events", or none chosen). */
+export function wantedEvents(chosen: string[]): string[] {
 	return chosen.includes(ALL_EVENTS) ? [] : [...chosen].sort();
 }
+
+/** Whether a delivery of this type starts the workflow: the same rule the registration uses. */
+export function acceptsEvent(chosen: string[], type: string): boolean {
+	const wanted = wantedEvents(chosen);
+	return wanted.length === 0 || wanted.includes(type);
+}
+
+const chosenEvents = (ctx: IHookFunctions) => ctx.getNodeParameter('events', []) as string[];
 
 function staticData(ctx: IHookFunctions) {
 	return ctx.getWorkflowStaticData('node') as TriggerStaticData;
@@ -58,7 +66,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	const sameUrl = endpoint.url === this.getNodeWebhookUrl('default');
 	const remoteEvents = [...((endpoint.events as string[] | undefined) ?? [])].sort();
-	const sameEvents = JSON.stringify(remoteEvents) === JSON.stringify(wantedEvents.call(this));
+	const sameEvents = JSON.stringify(remoteEvents) === JSON.stringify(wantedEvents(chosenEvents(this)));
 	if (!sameUrl || !sameEvents) {
 		await removeEndpoint(this, webhookId);
 		forget(data);
@@ -75,10 +83,18 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const workflow = this.getWorkflow();
+	const url = this.getNodeWebhookUrl('default') as string;
+	if (webhookUrlProblem(url)) {
+		// the API would answer a bare 400: say which n8n setting makes the URL HTTPS
+		throw new NodeOperationError(this.getNode(), `n8n's webhook URL is not HTTPS: ${url}`, {
+			description:
+				'The Storefront API delivers events to https:// addresses only. Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address (e.g. https://n8n.example.com/), restart n8n and activate the workflow again.',
+		});
+	}
 	const { body } = await apiRequest.call(this, 'POST', '/v1/webhooks', {
 		body: {
-			url: this.getNodeWebhookUrl('default') as string,
-			events: wantedEvents.call(this),
+			url,
+			events: wantedEvents(chosenEvents(this)),
 			description: `n8n workflow "${workflow.name ?? ''}" (${workflow.id ?? 'unsaved'})`.slice(0, 500),
 		},
 	});

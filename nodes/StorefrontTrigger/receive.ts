@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { ALL_EVENTS } from './lifecycle';
+import { acceptsEvent } from './lifecycle';
 import { checkFreshness, ReplayGuard, verifySignature } from './signature';
 
 /** Ids of events that already started a workflow, per trigger node, in this n8n process. */
@@ -48,8 +48,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (freshness !== 'fresh') return answer(this, 401, { error: `${freshness} timestamp` });
 
 	const type = String(envelope.event ?? envelope.type ?? '');
-	const chosen = this.getNodeParameter('events', []) as string[];
-	if (!chosen.includes(ALL_EVENTS) && !chosen.includes(type)) {
+	if (!acceptsEvent(this.getNodeParameter('events', []) as string[], type)) {
 		return answer(this, 200, { received: true, ignored: 'event type not chosen' });
 	}
 

@@ -1,8 +1,9 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
-import { searchDeliveries, searchWebhooks } from '../shared/listSearch/webhooks';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
-import { getEvents, properties } from './resources';
+import { searchDeliveries, searchWebhooks } from './methods/listSearch';
+import { getEvents } from './methods/loadOptions';
+import { properties } from './resources';
 
 export class StorefrontWebhooks implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,16 +20,6 @@ export class StorefrontWebhooks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		hints: [
-			{
-				message:
-					'The signing secret is in this output only: the API never returns it again. Store it before you leave this node.',
-				type: 'warning',
-				location: 'outputPane',
-				whenToDisplay: 'afterExecution',
-				displayCondition: '={{ $parameter["resource"] === "webhook" && $parameter["operation"] === "create" }}',
-			},
-		],
 		properties,
 	};
 

@@ -135,6 +135,13 @@ export function explainError(
 				description: 'Check the ID: it may be mistyped, deleted, or belong to another account.',
 			};
 		case 429:
+			// socialnet allows 30 Validate Only writes per ad account per 5 minutes (reference: Limits)
+			if (/dry.?run|validateOnly/i.test(parsed.message ?? '')) {
+				return {
+					message: 'Too many Validate Only checks (429): the dry-run limit of 30 per ad account per 5 minutes is reached',
+					description: `Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a few minutes'} before the next Validate Only on this ad account. Validate once when the ad is ready rather than on every run; creates without Validate Only are not affected.`,
+				};
+			}
 			return {
 				message: 'Too many requests (429): the API is rate limiting this key',
 				description: `Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
@@ -164,6 +171,16 @@ export function apiError(node: INode, response: IN8nHttpFullResponse): NodeApiEr
 	);
 }
 
+/** A 2xx answer whose body is not JSON: the call may have taken effect, so say so. */
+export function notJsonError(node: INode, response: IN8nHttpFullResponse): NodeApiError {
+	const status = response.statusCode;
+	return new NodeApiError(node, { status, body: String(response.body).slice(0, 200) } as JsonObject, {
+		message: 'The Storefront API sent an answer that is not valid JSON',
+		description: 'The call may or may not have taken effect. Check the result in the dashboard before you run it again.',
+		httpCode: String(status),
+	});
+}
+
 /**
  * First postReceive of every operation: turns a non-2xx answer (requests run with
  * `ignoreHttpStatusErrors`) or a body that is not JSON into a NodeApiError.
@@ -175,14 +192,7 @@ export async function throwOnApiError(
 ): Promise<INodeExecutionData[]> {
 	const status = response.statusCode;
 	if (status >= 200 && status < 300) {
-		if (typeof response.body === 'string' && response.body.trim() !== '') {
-			throw new NodeApiError(this.getNode(), { status, body: response.body.slice(0, 200) } as JsonObject, {
-				message: 'The Storefront API sent an answer that is not valid JSON',
-				description:
-					'The call may or may not have taken effect. Check the result in the dashboard before you run it again.',
-				httpCode: String(status),
-			});
-		}
+		if (typeof response.body === 'string' && response.body.trim() !== '') throw notJsonError(this.getNode(), response);
 		return items;
 	}
 	throw apiError(this.getNode(), response);

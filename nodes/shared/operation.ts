@@ -187,6 +187,8 @@ export function sharedFieldDisplays(
  */
 export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[], defaultResource: string): INodeProperties[] {
 	const allOperations = new Map(resources.map((r) => [r.value, r.operations.map((o) => String(o.option.value))]));
+	// the default is each resource's own first operation, so it cannot be a literal here
+	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
 	const selectors: INodeProperties[] = resources.map((r) => ({
 		displayName: 'Operation',
 		name: 'operation',
@@ -205,7 +207,11 @@ export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[
 					uses.get(r.value)!.add(String(o.option.value));
 				}
 		if (uses.size === 0) throw new Error(`Shared field ${field.name} is used by no operation`);
-		return sharedFieldDisplays(uses, allOperations).map((displayOptions) => ({ ...field, displayOptions }));
+		// a shared field's own conditions on other parameters (e.g. an input mode) are kept beside resource and operation
+		return sharedFieldDisplays(uses, allOperations).map((displayOptions) => ({
+			...field,
+			displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...displayOptions!.show } },
+		}));
 	});
 	for (const r of resources)
 		for (const o of r.operations)

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 /**
  * Reads a node parameter for the current item at most once per item.
@@ -32,6 +32,8 @@ export function param<T = unknown>(
 	} catch (error) {
 		// a parameter that is not shown for this operation (and has no default) reads as the fallback
 		if ((error as Error)?.message?.startsWith('Could not get parameter')) value = fallback;
+		// n8n's own error (an ExpressionError or NodeOperationError naming the parameter): keep it as is
+		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
 		else throw error;
 	}
 	values.set(id, value);
@@ -45,3 +47,11 @@ export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string
 
 export const isEmpty = (value: unknown) =>
 	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The same read for code that runs once for all items (a declarative node's `customOperations`):
+ * the value for item `itemIndex`, or the fallback when the parameter is not shown.
+ */
+export function paramOf<T>(ctx: IExecuteFunctions, itemIndex: number, name: string, fallback: T, options: IGetNodeParameterOptions = {}): T {
+	return ctx.getNodeParameter(name, itemIndex, fallback as never, options) as T;
+}

@@ -60,3 +60,22 @@ export function requireAnyField(collection: string, label = 'Update Fields'): Pr
 		return request;
 	};
 }
+
+/**
+ * Lists give one item per row; what the answer says beside its rows (`stale`, `customerId`,
+ * `notes`, `adAccountId`, ...) is copied onto every row so nothing is lost. A row's own field of
+ * the same name wins; `rename` gives such a field another name on the rows (e.g. the list of all
+ * event types beside webhooks that each have their own `events`).
+ */
+export function carryOntoRows(rootProperty: string, keys: string[], rename: Record<string, string> = {}): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		return items.map((item) => {
+			const answer = item.json;
+			const rows = answer[rootProperty];
+			if (!Array.isArray(rows)) return item;
+			const carried = keys.filter((k) => answer[k] !== undefined).map((k) => [k, rename[k] ?? k] as const);
+			const withAnswer = (row: IDataObject) => ({ ...row, ...Object.fromEntries(carried.filter(([, as]) => !(as in row)).map(([k, as]) => [as, answer[k]])) });
+			return { ...item, json: { ...answer, [rootProperty]: (rows as IDataObject[]).map(withAnswer) } };
+		});
+	};
+}

@@ -76,7 +76,12 @@ export interface N8nOptions {
 	env?: Record<string, string>;
 	/** Also append n8n's output to this file. */
 	logFile?: string;
+	/** Which n8n process to run (queue mode: main `start`, `worker`, `webhook` processor). */
+	command?: 'start' | 'worker' | 'webhook';
 }
+
+/** The log line each process type prints once it serves. */
+const READY = { start: 'Editor is now accessible', worker: 'n8n worker is now ready', webhook: 'Webhook listener waiting for requests' };
 
 /** How an execution ended, as n8n's REST API shows it. */
 export interface ExecutionSummary {
@@ -142,7 +147,8 @@ export class N8n {
 		this.log = '';
 		// its own process group: Ctrl-C in a terminal reaches only our script, which then stops
 		// n8n and its task runner together (stop()), leaving nothing behind
-		this.child = spawn(this.bin.node, [this.bin.n8n, 'start'], {
+		const command = this.options.command ?? 'start';
+		this.child = spawn(this.bin.node, [this.bin.n8n, command], {
 			detached: true,
 			env: {
 				...this.env(),
@@ -160,7 +166,7 @@ export class N8n {
 		this.child.stdout!.on('data', collect);
 		this.child.stderr!.on('data', collect);
 		const started = Date.now();
-		while (!this.log.includes('Editor is now accessible')) {
+		while (!this.log.includes(READY[command])) {
 			if (this.child.exitCode !== null) throw new Error(`n8n exited early:\n${this.log.slice(-3000)}`);
 			if (Date.now() - started > 120_000) throw new Error(`n8n did not start in 120 s:\n${this.log.slice(-3000)}`);
 			await new Promise((r) => setTimeout(r, 200));

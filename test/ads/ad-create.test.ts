@@ -1,4 +1,5 @@
 import { byId, useFakeApi } from '../harness/context';
+import { properties } from '../../nodes/StorefrontAds/resources';
 import { errorText } from '../harness';
 import { KEYS } from '../server';
 import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
@@ -76,7 +77,7 @@ describe('Create', () => {
 
 	test('searchnet: campaign type and keywords as a list', async () => {
 		const r = await ctx.run(
-			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress, summer dress' }) as never,
+			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress\nsummer dress' }) as never,
 		);
 		expect(r.error).toBeUndefined();
 		expect(r.requests[0].body).toEqual({
@@ -229,6 +230,63 @@ describe('Boost', () => {
 	});
 });
 
+describe('Optional pronet organization and videonet identity (reference)', () => {
+	test('pronet without an organization and videonet without an identity are sent and created', async () => {
+		const pro = await ctx.run(createOn('pronet', PRO, { additionalFields: { headline: 'Hiring' } }) as never);
+		expect(pro.error).toBeUndefined();
+		expect(pro.requests[0].body).not.toHaveProperty('organizationId');
+		const video = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4' }) as never);
+		expect(video.error).toBeUndefined();
+		expect(video.requests[0].body).not.toHaveProperty('identityId');
+		expect(video.requests[0].body).not.toHaveProperty('identityType');
+	});
+});
+
+describe('Every create body field where the reference allows it', () => {
+	test('searchnet takes an image URL and a call to action; microblog a call to action; commas stay inside keywords', async () => {
+		const r = await ctx.run(
+			createOn('searchnet', SEARCH, {
+				headline: 'Summer sale, 50% off',
+				body: 'Cool dresses',
+				linkUrl: 'https://shop.example.com',
+				campaignType: 'search',
+				keywords: ['linen dress, white', 'summer dress'],
+				additionalFields: { imageUrl: 'https://cdn.example.com/x.jpg', callToAction: 'SHOP_NOW' },
+			}) as never,
+		);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toMatchObject({ headline: 'Summer sale, 50% off', keywords: ['linen dress, white', 'summer dress'], imageUrl: 'https://cdn.example.com/x.jpg', callToAction: 'SHOP_NOW' });
+		const micro = await ctx.run(createOn('microblog', MICRO, { body: 'Hi', additionalFields: { callToAction: 'LEARN_MORE', linkUrl: 'https://a.example' } }) as never);
+		expect(micro.requests[0].body).toMatchObject({ body: 'Hi', callToAction: 'LEARN_MORE', linkUrl: 'https://a.example' });
+	});
+
+	test('goal catalog_sales is offered and sent', async () => {
+		const r = await ctx.run(socialCreate({ goal: 'catalog_sales' }) as never);
+		expect(r.requests[0].body).toMatchObject({ goal: 'catalog_sales' });
+	});
+
+	test('a budget with cents is refused before the call, naming the fix', async () => {
+		const r = await ctx.run(socialCreate({ budgetAmount: 25.5 }) as never);
+		expect(r.requests).toHaveLength(0);
+		expect(r.error?.message).toBe('Budget Amount must be a whole number');
+	});
+});
+
+describe('Socialnet dry-run limit: 30 Validate Only writes per ad account per 5 minutes', () => {
+	test('the 31st is a 429 explained by the node (limit, wait N seconds, validate once when ready)', async () => {
+		for (let i = 0; i < 30; i++) {
+			const ok = await ctx.run(socialCreate({ validateOnly: true, name: `Try ${i}` }) as never);
+			expect(ok.error).toBeUndefined();
+		}
+		const r = await ctx.run(socialCreate({ validateOnly: true, name: 'Try 31' }) as never);
+		expect(r.requests[0].status).toBe(429);
+		expect(r.error?.message).toMatch(/dry-run limit of 30 per ad account per 5 minutes/);
+		expect(r.error?.description).toMatch(/^Wait 300 seconds \(Retry-After\).*Validate once when the ad is ready/);
+		const created = await ctx.run(socialCreate({ name: 'Real' }) as never);
+		expect(created.error).toBeUndefined();
+	});
+});
+
 describe('Validate Only on create', () => {
 	test('socialnet: valid, checked by the network, nothing created', async () => {
 		const r = await ctx.run(socialCreate({ validateOnly: true }) as never);
@@ -324,8 +382,8 @@ describe('Checks before the call (nothing is sent)', () => {
 	});
 
 	test('videonet under 20 on a USD account: one account lookup, no create', async () => {
-		const r = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4', identityId: 'i', budgetAmount: 19.5 }) as never);
-		expect(r.error?.message).toBe('The videonet minimum budget is 20 USD; this ad has 19.5 USD');
+		const r = await ctx.run(createOn('videonet', VIDEO, { videoUrl: 'https://cdn.example.com/a.mp4', identityId: 'i', budgetAmount: 19 }) as never);
+		expect(r.error?.message).toBe('The videonet minimum budget is 20 USD; this ad has 19 USD');
 		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/accounts', { accountId: VIDEO }]]);
 	});
 
@@ -361,8 +419,28 @@ describe('API errors', () => {
 	});
 
 	test('an invalid body answered 400 names the failing checks', async () => {
-		const r = await ctx.run(createOn('pronet', PRO, { organizationId: '={{ $json.org }}' }) as never, { items: [{ org: '' }] });
+		// organizationId is optional now (reference); an empty goal is a check only the API makes
+		const r = await ctx.run(socialCreate({ goal: '={{ $json.goal }}' }) as never, { items: [{ goal: '' }] });
 		expect(r.requests[0].status).toBe(400);
-		expect(r.error?.message).toMatch(/^The API rejected the request: required_fields: missing for pronet: organizationId/);
+		expect(r.error?.message).toMatch(/^The API rejected the request: goal: /);
+	});
+});
+
+describe('Field order: what, where and how much before options and notices', () => {
+	const shownOn = (operation: string) =>
+		properties
+			.filter((p) => {
+				const show = p.displayOptions?.show as Record<string, unknown[]> | undefined;
+				return show?.resource?.includes('ad') && show.operation?.includes(operation);
+			})
+			.map((p) => p.name);
+
+	test.each(['boost', 'create'])('%s', (operation) => {
+		const names = shownOn(operation);
+		const first = operation === 'boost' ? ['network', 'postId', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'] : ['network', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'];
+		expect(names.slice(0, first.length)).toEqual(first);
+		for (const later of ['spendNotice', 'options', 'validateOnly']) expect(names.indexOf(later)).toBeGreaterThan(names.indexOf('budgetType'));
+		const validate = properties.find((p) => p.name === 'validateOnly' && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
+		expect(validate?.hint).toMatch(/30 Validate Only checks per ad account per 5 minutes/);
 	});
 });

@@ -69,13 +69,13 @@ describe('Update', () => {
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
 			['PUT', `/v1/ads/${ad.id}`, { budget: { amount: 40, type: 'lifetime' }, name: 'Renamed', targeting: { countries: ['US'] }, status: 'paused' }],
 		]);
-		expect(r.json).toEqual([{ id: ad.id, budget: { amount: 40, type: 'lifetime' } }]);
+		expect(r.json).toEqual([{ id: ad.id, budget: { amount: 40, type: 'lifetime' }, message: 'Updated' }]);
 		expect(ctx.api.ads.ad(ad.id)).toMatchObject({ name: 'Renamed', status: 'paused', targeting: { countries: ['US'] } });
 	});
 
 	test('searchnet headlines, descriptions and final URLs go as lists', async () => {
 		const ad = firstAd(SEARCH);
-		const r = await run({ operation: 'update', adId: byId(ad.id), updateFields: { headlines: 'A, B', descriptions: 'Long one', finalUrls: 'https://a.example' } });
+		const r = await run({ operation: 'update', adId: byId(ad.id), updateFields: { headlines: 'A\nB', descriptions: 'Long one', finalUrls: 'https://a.example' } });
 		expect(r.requests[0].body).toEqual({ headlines: ['A', 'B'], descriptions: ['Long one'], finalUrls: ['https://a.example'] });
 	});
 

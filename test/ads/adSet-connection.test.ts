@@ -36,6 +36,36 @@ describe('Ad Set', () => {
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PUT', `/v1/ads/ad-sets/${set.platformAdSetId}/status`, { status: 'paused', platform: 'microblog' }]]);
 		expect(r.json).toEqual([{ status: 'paused', updated: 1, skipped: 0 }]);
 	});
+
+	test('Update on microblog: the line-item budget goes through (the place microblog budgets change)', async () => {
+		const set = ctx.api.ads.adSetsOf(ctx.api.ads.seedCampaign(MICRO, 'M').platformCampaignId)[0];
+		const r = await run({ operation: 'update', accountId: byId(MICRO), adSetId: byId(set.platformAdSetId), platform: 'microblog', updateFields: { budgetAmount: 30, budgetType: 'lifetime' } });
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PUT', `/v1/ads/ad-sets/${set.platformAdSetId}`, { platform: 'microblog', budget: { amount: 30, type: 'lifetime' } }]]);
+		expect(r.json).toEqual([{ success: true }]);
+		expect(ctx.api.ads.adSets.get(set.platformAdSetId)).toMatchObject({ budget: { amount: 30, type: 'lifetime' } });
+	});
+
+	test('Update: a budget with cents is refused before the call, naming the fix', async () => {
+		const set = ctx.api.ads.adSetsOf(ctx.api.ads.seedCampaign(SOCIAL, 'A').platformCampaignId)[0];
+		const r = await run({ operation: 'update', accountId: byId(SOCIAL), adSetId: byId(set.platformAdSetId), platform: 'socialfeed', updateFields: { budgetAmount: 25.5 } });
+		expect(r.requests).toEqual([]);
+		expect(r.error?.message).toBe('Budget Amount must be a whole number');
+		expect(r.error?.description).toMatch(/whole units/);
+	});
+
+	test('Get Many at the 500-row cap: every row says the list may be cut and how to narrow it', async () => {
+		for (let i = 0; i < 501; i++) ctx.api.ads.seedCampaign(SOCIAL, `C${i}`, 0);
+		const r = await run({ operation: 'getAll', accountId: byId(SOCIAL), returnAll: true });
+		expect(r.json).toHaveLength(500);
+		expect(r.json[0]).toMatchObject({ truncated: true, notice: expect.stringMatching(/at most 500 ad sets.*Campaign ID/) });
+		const few = await run({ operation: 'getAll', accountId: byId(SOCIAL), limit: 5 });
+		expect(few.json[0].truncated).toBe(true);
+		ctx.api.ads.adSets.clear();
+		ctx.api.ads.seedCampaign(SOCIAL, 'One', 0);
+		const one = await run({ operation: 'getAll', accountId: byId(SOCIAL), returnAll: true });
+		expect(one.json[0]).not.toHaveProperty('truncated');
+	});
 });
 
 describe('Connection', () => {

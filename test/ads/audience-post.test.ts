@@ -1,3 +1,4 @@
+import { NODE_NAME } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
 import { PRO, SEARCH, SOCIAL, VIDEO } from './helpers';
 
@@ -48,28 +49,57 @@ describe('Audience', () => {
 			['POST', `/v1/ads/audiences/${id}/users`, 5_000],
 		]);
 		expect((r.requests[2].body as { users: unknown[] }).users[4_999]).toEqual({ email: 'person24999@example.com', phone: '+15550024999' });
-		expect(r.json).toEqual([{ audienceId: id, sent: 25_000, skipped: 0, calls: 3 }]);
+		expect(r.json).toEqual([{ success: true, audienceId: id, sent: 25_000, skipped: 0, calls: 3 }]);
 		expect(extras().audience(id).matched.size).toBe(25_000);
 	}, 60_000);
 
-	test('Add Users from incoming items: the mapped email and phone of every item, sent together by one run', async () => {
+	test('Add Users from incoming items: the named email and phone fields of every item, sent together by one run', async () => {
 		const id = await newAudience();
 		const items = Array.from({ length: 300 }, (_, i) => ({ mail: `p${i}@example.com`, tel: `+1555000${String(i).padStart(4, '0')}` }));
 		const started = Date.now();
-		const r = await run({ operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id), email: '={{ $json.mail }}', phone: '={{ $json.tel }}' }, { items });
+		const r = await run({ operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id), emailField: 'mail', phoneField: 'tel' }, { items });
 		expect(r.error).toBeUndefined();
 		expect(r.requests).toHaveLength(1);
 		expect((r.requests[0].body as { users: unknown[] }).users).toEqual(items.map((i) => ({ email: i.mail, phone: i.tel })));
-		expect(r.json).toEqual([{ audienceId: id, sent: 300, skipped: 0, calls: 1 }]);
+		expect(r.json).toEqual([{ success: true, audienceId: id, sent: 300, skipped: 0, calls: 1 }]);
 		console.log(`addUsers from 300 items: ${Date.now() - started} ms`);
 	}, 60_000);
+
+	test('Add Users from 25,000 incoming items (default field names): 3 calls of 10,000 / 10,000 / 5,000, one output item paired with every input item, well under 5 s', async () => {
+		const id = await newAudience();
+		const items = Array.from({ length: 25_000 }, (_, i) => ({ email: `person${i}@example.com`, phone: `+1555${String(i).padStart(7, '0')}` }));
+		const r = await run({ operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id) }, { items });
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.path, (q.body as { users: unknown[] }).users.length])).toEqual([
+			['POST', `/v1/ads/audiences/${id}/users`, 10_000],
+			['POST', `/v1/ads/audiences/${id}/users`, 10_000],
+			['POST', `/v1/ads/audiences/${id}/users`, 5_000],
+		]);
+		expect((r.requests[2].body as { users: unknown[] }).users[4_999]).toEqual({ email: 'person24999@example.com', phone: '+15550024999' });
+		expect(r.json).toEqual([{ success: true, audienceId: id, sent: 25_000, skipped: 0, calls: 3 }]);
+		expect(r.items).toHaveLength(1);
+		expect(r.items[0].pairedItem).toEqual(items.map((_, item) => ({ item })));
+		expect(extras().audience(id).matched.size).toBe(25_000);
+		const nodeTime = r.run.data.resultData.runData[NODE_NAME][0].executionTime;
+		console.log(`addUsers from 25,000 items: node time ${nodeTime} ms`);
+		expect(nodeTime).toBeLessThan(5_000);
+	}, 60_000);
+
+	test('Add Users: dotted field names reach nested fields; items without either are skipped and counted', async () => {
+		const id = await newAudience(SEARCH, '123-456-7890');
+		const items = [{ customer: { email: 'a@example.com' } }, { customer: { contact: { phone: '+15551230000' } } }, { other: 1 }, { 'customer.email': 'dotted@example.com' }];
+		const r = await run({ operation: 'addUsers', accountId: byId(SEARCH), audienceId: byId(id), emailField: 'customer.email', phoneField: 'customer.contact.phone' }, { items });
+		expect(r.requests.map((q) => q.body)).toEqual([{ users: [{ email: 'a@example.com' }, { phone: '+15551230000' }, { email: 'dotted@example.com' }] }]);
+		expect(r.json).toEqual([{ success: true, audienceId: id, sent: 3, skipped: 1, calls: 1 }]);
+		expect(r.items[0].pairedItem).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+	});
 
 	test('Add Users from a JSON list: rows without email or phone are skipped and counted; size grows (searchnet matches email only)', async () => {
 		const id = await newAudience(SEARCH, '123-456-7890');
 		const people = [{ email: 'a@example.com' }, { phone: '+15551230000' }, { name: 'nobody' }, { email: 'B@example.com ', phone: '+1' }];
 		const r = await run({ operation: 'addUsers', accountId: byId(SEARCH), audienceId: byId(id), peopleInput: 'json', peopleJson: JSON.stringify(people) });
 		expect(r.requests.map((q) => q.body)).toEqual([{ users: [{ email: 'a@example.com' }, { phone: '+15551230000' }, { email: 'B@example.com', phone: '+1' }] }]);
-		expect(r.json).toEqual([{ audienceId: id, sent: 3, skipped: 1, calls: 1 }]);
+		expect(r.json).toEqual([{ success: true, audienceId: id, sent: 3, skipped: 1, calls: 1 }]);
 		const got = await run({ operation: 'get', accountId: byId(SEARCH), audienceId: byId(id) });
 		expect(got.json[0].size).toBe(2);
 	});
@@ -78,6 +108,7 @@ describe('Audience', () => {
 		const id = await newAudience();
 		const r = await run({ operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id) }, { items: [{ name: 'x' }] });
 		expect(r.error?.message).toBe('No people to add');
+		expect(r.error?.description).toContain('None of the 1 incoming items has a value in "email" or "phone"');
 		expect(r.requests).toHaveLength(0);
 	});
 });
@@ -100,6 +131,8 @@ describe('Post', () => {
 		expect(engaged.map((p) => p.score)).toEqual([...engaged.map((p) => p.score as number)].sort((a, b) => b - a));
 		expect(rest.map((p) => p.publishedAt)).toEqual([...rest.map((p) => p.publishedAt as string)].sort().reverse());
 		expect(r.json[0]).toMatchObject({ rank: 1, postId: r.json[0].id, accountId: SOCIAL, adAccountId: 'act_1001', network: 'socialnet' });
+		// the answer's sources and notes are carried onto every post
+		for (const p of r.json) expect(p).toMatchObject({ sources: [{ network: 'socialnet', posts: 8, metrics: true }], notes: [] });
 	});
 
 	test('Get Best to Boost on videonet: each post carries postingAccountId as the accountId to boost with; Limit 1 = the best', async () => {
@@ -108,6 +141,7 @@ describe('Post', () => {
 		expect(r.json).toHaveLength(1);
 		expect(r.json[0]).toMatchObject({ rank: 1, accountId: VIDEO, network: 'videonet', mediaType: 'VIDEO' });
 		expect(r.json[0]).not.toHaveProperty('adAccountId');
+		expect(r.json[0]).toMatchObject({ postingAccountId: VIDEO, sources: [expect.objectContaining({ network: 'videonet' })], notes: [] });
 	});
 
 	test('Get Photoapp Posts and Accounts', async () => {
@@ -115,6 +149,7 @@ describe('Post', () => {
 		expect(posts.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/photoapp-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
 		expect(posts.json).toHaveLength(3);
 		expect(posts.json[0]).toMatchObject({ network: 'photoapp', score: 0, postId: posts.json[0].id });
+		expect(posts.json[2]).toMatchObject({ notes: ['The photoapp account is not connected for posting, so posts carry no counts'], sources: [{ network: 'photoapp', metrics: false }] });
 		const accounts = await run({ operation: 'getPhotoappAccounts', accountId: byId(SOCIAL), adAccountId: byId('act_1001') });
 		expect(accounts.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/photoapp-accounts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
 		expect(accounts.json[0]).toMatchObject({ resolved: { pageId: '1000001', source: 'page' }, accounts: [expect.objectContaining({ username: 'shop' })] });
@@ -124,11 +159,15 @@ describe('Post', () => {
 		const pages = await run({ operation: 'getPronetPages', returnAll: true });
 		expect(pages.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/pronet-pages', query: {} });
 		expect(pages.json.map((p) => p.organizationId)).toEqual(['2414183', '2414184']);
+		expect(pages.json.map((p) => [p.postingAccountId, p.notes])).toEqual([
+			[PRO, []],
+			[PRO, []],
+		]);
 		const chosen = await run({ operation: 'getPronetPages', accountId: byId(PRO), returnAll: true });
 		expect(chosen.requests[0].query).toEqual({ accountId: PRO });
 		const ids = await run({ operation: 'getVideonetIdentities', accountId: byId(VIDEO), adAccountId: byId('7001'), returnAll: true });
 		expect(ids.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/videonet-identities', query: { accountId: VIDEO, adAccountId: '7001' } });
-		expect(ids.json[0]).toEqual({ identityId: 'vid_ident_1', identityType: 'VIDEO_USER', displayName: 'Shop Videos', username: 'shopvideos', profileImage: 'https://cdn.example.com/v.png' });
+		expect(ids.json[0]).toEqual({ adAccountId: '7001', identityId: 'vid_ident_1', identityType: 'VIDEO_USER', displayName: 'Shop Videos', username: 'shopvideos', profileImage: 'https://cdn.example.com/v.png' });
 	});
 });
 

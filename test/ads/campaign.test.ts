@@ -109,6 +109,19 @@ describe('Update', () => {
 		]);
 		expect(refused.flatMap((r) => r.requests)).toHaveLength(0);
 	});
+
+	test('the microblog refusal points at operations that work (Ad Set → Update, Ad → Update)', async () => {
+		const c = seed(SOCIAL, 'S');
+		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budgetAmount: 5 } });
+		expect(r.error?.description).toBe('Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
+	});
+
+	test('a budget with cents is refused before the call', async () => {
+		const c = seed(SEARCH, 'S');
+		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'searchnet', updateFields: { budgetAmount: 25.5 } });
+		expect(r.requests).toHaveLength(0);
+		expect(r.error?.message).toBe('Budget Amount must be a whole number');
+	});
 });
 
 describe('Delete', () => {

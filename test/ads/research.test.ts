@@ -62,6 +62,33 @@ describe('Targeting', () => {
 		]);
 		expect(r.json).toEqual([{ available: true, forecast: { impressions: 18_000, clicks: 210, spend: { amount: '100.00', currencyCode: 'USD' } } }]);
 	});
+
+	const forecast = { operation: 'getSupplyForecast', spec: { countries: 'US' }, fromDate: '2099-01-01', toDate: '2099-01-02', dailyBudget: 10 };
+
+	test('Get Supply Forecast where the network has none: available false, and the message speaks of forecasts (not bid pricing)', async () => {
+		const r = await run({ ...forecast, accountId: byId(MICRO), adAccountId: byId('mb-18ce') });
+		expect(r.error).toBeUndefined();
+		expect(r.requests).toHaveLength(1);
+		expect(r.json).toEqual([{ available: false, message: 'No supply forecast is available for this targeting on this network. Nothing was created.' }]);
+	});
+
+	test('Get Supply Forecast: a window in the past, or reversed, is refused before the call', async () => {
+		const past = await run({ ...forecast, accountId: byId(SOCIAL), adAccountId: byId('act_1001'), fromDate: '2020-01-01', toDate: '2020-01-02' });
+		expect(past.error?.message).toBe('From Date 2020-01-01 is in the past');
+		const reversed = await run({ ...forecast, accountId: byId(SOCIAL), adAccountId: byId('act_1001'), fromDate: '2099-01-05', toDate: '2099-01-02' });
+		expect(reversed.error?.message).toBe('To Date is before From Date');
+		expect([...past.requests, ...reversed.requests]).toHaveLength(0);
+	});
+
+	test('Targeting spec: countries are codes (commas split them); industries and seniorities are one per line (a comma stays inside)', async () => {
+		const r = await run({
+			operation: 'getBidPricing',
+			accountId: byId(PRO),
+			adAccountId: byId('501'),
+			spec: { countries: 'US,CA\nGB', industries: 'Oil, Gas & Mining\nRetail', seniorities: 'Senior, Director' },
+		});
+		expect((r.requests[0].body as Record<string, unknown>).spec).toEqual({ countries: ['US', 'CA', 'GB'], industries: ['Oil, Gas & Mining', 'Retail'], seniorities: ['Senior, Director'] });
+	});
 });
 
 describe('Conversion → Send', () => {
@@ -96,6 +123,44 @@ describe('Conversion → Send', () => {
 		const events = [{ eventName: 'Lead', eventTime: 1795300000, user: { email: 'x@example.com' } }];
 		const r = await run({ accountId: byId(SEARCH), eventsInput: 'json', eventsJson: JSON.stringify(events) });
 		expect(r.requests[1].body).toEqual({ accountId: SEARCH, destinationId: 'px_1', events });
+	});
+
+	test('from incoming items by field name: dotted paths, default event name and currency; one output item paired with every input item', async () => {
+		const items = [
+			{ order: { email: 'a@example.com', total: '30.5', currency: 'EUR' }, kind: 'Lead', at: 1795300000 },
+			{ order: { email: 'b@example.com', total: 10 } },
+			{ order: { email: 'c@example.com' }, at: '2026-11-20T12:00:00Z' },
+		];
+		const r = await run(
+			{
+				accountId: byId(SEARCH),
+				eventNameField: 'kind',
+				eventTimeField: 'at',
+				valueField: 'order.total',
+				currencyField: 'order.currency',
+				userEmailField: 'order.email',
+				eventName: 'Purchase',
+				currency: 'USD',
+			},
+			{ items },
+		);
+		expect(r.error).toBeUndefined();
+		const events = (r.requests[1].body as { events: Array<Record<string, unknown>> }).events;
+		expect(events[0]).toEqual({ eventName: 'Lead', eventTime: 1795300000, value: 30.5, currency: 'EUR', user: { email: 'a@example.com' } });
+		expect(events[1]).toEqual({ eventName: 'Purchase', eventTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), value: 10, currency: 'USD', user: { email: 'b@example.com' } });
+		expect(events[2]).toEqual({ eventName: 'Purchase', eventTime: '2026-11-20T12:00:00Z', user: { email: 'c@example.com' } });
+		expect(r.items).toHaveLength(1);
+		expect(r.items[0]).toMatchObject({ json: { success: true, sent: 3 }, pairedItem: [{ item: 0 }, { item: 1 }, { item: 2 }] });
+	});
+
+	test('a JSON list per item: one call and one output item per input item', async () => {
+		const events = (email: string) => JSON.stringify([{ eventName: 'Lead', eventTime: 1795300000, user: { email } }]);
+		const r = await run({ accountId: byId(SOCIAL), eventsInput: 'json', eventsJson: '={{ $json.events }}' }, { items: [{ events: events('x@example.com') }, { events: events('y@example.com') }] });
+		expect(r.requests.filter((q) => q.path === '/v1/ads/conversions')).toHaveLength(2);
+		expect(r.items.map((i) => [i.json, i.pairedItem])).toEqual([
+			[{ success: true, sent: 1 }, { item: 0 }],
+			[{ success: true, sent: 1 }, { item: 1 }],
+		]);
 	});
 
 	test('microblog is refused before the conversions call; an event without email too', async () => {
@@ -145,6 +210,25 @@ describe('Insight → Get', () => {
 		expect(r.json[0]).toEqual({ stat_time_day: '2026-11-01 00:00:00', ad_id: 'ad_id_value', spend: expect.any(Number), clicks: expect.any(Number) });
 		const raw = await run({ network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001'), dimensions: 'stat_time_day', fromDate: '2026-11-01', toDate: '2026-11-01', simplify: false });
 		expect(raw.json[0]).toEqual({ dimensions: { stat_time_day: '2026-11-01 00:00:00' }, metrics: { spend: expect.any(String), impressions: expect.any(String), clicks: expect.any(String) } });
+	});
+
+	test('videonet AUDIENCE report: reportType and its own dimensions (age, gender, country_code, platform) in the query', async () => {
+		const base = { network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001'), fromDate: '2026-11-01', toDate: '2026-11-02' };
+		const r = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: ['age', 'country_code'], metrics: 'spend' });
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].query).toEqual({ accountId: VIDEO, adAccountId: '7001', reportType: 'AUDIENCE', dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'age,country_code', metrics: 'spend', fromDate: '2026-11-01', toDate: '2026-11-02' });
+		expect(r.json[0]).toEqual({ age: 'age_value', country_code: 'country_code_value', spend: expect.any(Number) });
+		const none = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: [] });
+		expect(none.error?.message).toBe('Videonet takes 1 to 4 dimensions, not 0');
+		const long = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: ['gender'], fromDate: '2026-10-01', toDate: '2026-10-31' });
+		expect(long.error?.message).toBe('Videonet reports cover at most 30 days per query; this one covers 31');
+		expect([...none.requests, ...long.requests]).toHaveLength(0);
+	});
+
+	test('pronet: the connection only', async () => {
+		const r = await run({ network: 'pronet', accountId: byId(PRO) });
+		expect(r.requests[0].query).toEqual({ accountId: PRO });
+		expect(r.json).toHaveLength(1);
 	});
 
 	test('videonet limits are checked before the call: 5 dimensions, 31 days', async () => {

@@ -35,7 +35,7 @@ describe('Keyword', () => {
 
 	test('Add: keywords with a match type (plain text for broad), negative flag; the output is the API answer', async () => {
 		const { adSet } = searchCampaign();
-		const r = await run({ operation: 'add', adSetId: byId(adSet.platformAdSetId), keywords: 'linen dress\nsummer dress, beach dress', matchType: 'exact', negative: true });
+		const r = await run({ operation: 'add', adSetId: byId(adSet.platformAdSetId), keywords: 'linen dress\nsummer dress\nbeach dress', matchType: 'exact', negative: true });
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
 			[
 				'POST',
@@ -58,6 +58,14 @@ describe('Keyword', () => {
 		expect(ctx.api.adsExtras.keywords.size).toBe(4);
 	});
 
+	test('Add: keywords are one per line, so a comma stays inside a keyword; a list from an expression passes as it is', async () => {
+		const { adSet } = searchCampaign();
+		const r = await run({ operation: 'add', adSetId: byId(adSet.platformAdSetId), keywords: 'dress, linen\n\n  beach dress  ' });
+		expect(r.requests[0].body).toEqual({ accountId: SEARCH, adSetId: adSet.platformAdSetId, keywords: ['dress, linen', 'beach dress'] });
+		const listed = await run({ operation: 'add', adSetId: byId(adSet.platformAdSetId), keywords: '={{ ["a, b", "c"] }}' });
+		expect((listed.requests[0].body as { keywords: string[] }).keywords).toEqual(['a, b', 'c']);
+	});
+
 	test('Pause or Resume, then Remove: PATCH with status, DELETE with accountId; state changes', async () => {
 		const { campaign, adSet } = searchCampaign();
 		const [kw] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress']);
@@ -75,7 +83,7 @@ describe('Keyword', () => {
 	});
 
 	test('Get Ideas: Return All follows paging.nextPageToken in the body; micros converted to currency units', async () => {
-		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress, summer dress', countries: 'US', returnAll: true, options: { customerId: '1234567890' } });
+		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress\nsummer dress', countries: 'US', returnAll: true, options: { customerId: '1234567890' } });
 		expect(r.error).toBeUndefined();
 		expect(r.requests).toHaveLength(3);
 		const first = { accountId: SEARCH, seedKeywords: ['linen dress', 'summer dress'], countries: ['US'], customerId: '1234567890' };
@@ -93,12 +101,21 @@ describe('Keyword', () => {
 		expect(limited.json[0].keywordIdeaMetrics).not.toHaveProperty('lowTopOfPageBid');
 	});
 
+	test('Get Ideas: the answer’s customerId is on every idea; no seed at all is refused before the call', async () => {
+		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress', limit: 3, options: { customerId: '555' } });
+		expect(r.json.map((i) => i.customerId)).toEqual(['555', '555', '555']);
+		const none = await run({ operation: 'getIdeas', countries: 'US' });
+		expect(none.error?.message).toBe('No seed given');
+		expect(none.requests).toHaveLength(0);
+	});
+
 	test('Get Historical Metrics: the keywords named; one item per keyword', async () => {
-		const r = await run({ operation: 'getHistoricalMetrics', keywords: 'linen dress, summer dress', returnAll: true });
+		const r = await run({ operation: 'getHistoricalMetrics', keywords: 'linen dress\nsummer dress', returnAll: true });
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
 			['POST', '/v1/ads/keywords/historical-metrics', { accountId: SEARCH, keywords: ['linen dress', 'summer dress'] }],
 		]);
 		expect(r.json.map((k) => k.text)).toEqual(['linen dress', 'summer dress']);
+		expect(r.json.map((k) => k.customerId)).toEqual(['1234567890', '1234567890']);
 		expect(r.json[0].keywordIdeaMetrics).toMatchObject({ avgMonthlySearches: expect.any(String), competition: expect.any(String), lowTopOfPageBid: expect.any(Number) });
 	});
 });
@@ -110,6 +127,8 @@ test('Search Term → Get Many: default window (nothing sent), one item per term
 	const costs = r.json.map((t) => Number(t.costMicros));
 	expect(costs).toEqual([...costs].sort((a, b) => b - a));
 	expect(r.json[0].cost).toBe(costs[0] / 1_000_000);
+	// what the answer says beside its rows is carried onto each row
+	for (const t of r.json) expect(t).toMatchObject({ customerId: '1234567890', stale: false });
 	const windowed = await ctx.run({ resource: 'searchTerm', operation: 'getAll', accountId: byId(SEARCH), limit: 2, filters: { fromDate: '2026-11-01', toDate: '2026-11-07', campaignId: 'cmp_9' } });
 	expect(windowed.requests[0].query).toEqual({ accountId: SEARCH, fromDate: '2026-11-01', toDate: '2026-11-07', campaignId: 'cmp_9' });
 	expect(windowed.json).toHaveLength(2);
@@ -125,6 +144,7 @@ describe('Recommendation', () => {
 		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/recommendations', { accountId: SEARCH, adAccountId: CUSTOMER, types: 'KEYWORD' }]]);
 		expect(r.json.map((x) => x.resourceName)).toEqual([name(2), name(3)]);
 		expect(r.json[0]).toMatchObject({ type: 'KEYWORD', impact: { base: { clicks: 102 }, potential: { clicks: 142 } } });
+		expect(r.json.map((x) => x.stale)).toEqual([false, false]);
 	});
 
 	test('Apply: one output item per result; applied ones leave the list', async () => {

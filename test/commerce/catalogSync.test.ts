@@ -54,3 +54,12 @@ test('Delete: DELETE with no accountId', async () => {
 	expect(sent(r)).toEqual([['DELETE', `/v1/commerce/catalog-syncs/${s.id}`, {}, undefined]]);
 	expect(r.json).toEqual([{ deleted: true, syncId: s.id }]);
 });
+
+test('calls by ID need no Store Account at all (fix 17): the field is not shown for them', async () => {
+	const s = await createSync();
+	for (const operation of ['get', 'runNow', 'delete']) {
+		const r = await ctx.run({ resource: 'catalogSync', operation, syncId: byId(s.id) } as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.query])).toEqual([[expect.any(String), {}]]);
+	}
+});

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
 import { useFakeApi } from '../harness/context';
 import { HOSTED } from './helpers';
 
@@ -81,4 +85,81 @@ test('Delete: DELETE by remote id with accountId in the query', async () => {
 	const r = await run({ operation: 'delete', remoteId: 'camp-42' });
 	expect(sent(r)).toEqual([['DELETE', '/v1/commerce/marketing-activities/camp-42', { accountId: HOSTED }, undefined]]);
 	expect(r.json).toEqual([{ deleted: true, remoteId: 'camp-42' }]);
+});
+
+describe('Record Engagement sends the day the user picked, whatever the time zones (fix 4)', () => {
+	const engagement = (date: unknown, extra = {}) =>
+		ctx.run({ resource: 'marketingActivity', accountId: HOSTED, operation: 'recordEngagement', remoteId: 'camp-42', date } as never, extra);
+	const days = (r: Awaited<ReturnType<typeof engagement>>) => r.requests.map((q) => (q.body as { date: string }).date);
+
+	// what n8n's picker stores (wall-clock text, with an offset when the workflow has a time zone) and what expressions give
+	const picked = [
+		'2026-01-15',
+		'2026-01-15T00:00:00',
+		'2026-01-15T23:59:59',
+		'2026-01-15T00:00:00+09:00',
+		'2026-01-15T00:00:00.000-08:00',
+		'2026-01-15T23:30:00.000Z',
+	];
+
+	/** The process time zone is fixed when a process starts: each zone runs the node in a child process. */
+	async function inProcessWithTz(tz: string, dates: string[]) {
+		// plain Node with TypeScript compiled on require; `.ts` is tried before `.json` (X.node.json sits beside X.node.ts)
+		const hook =
+			"const ts = require('typescript'), fs = require('fs'), json = require.extensions['.json'];" +
+			"delete require.extensions['.json'];" +
+			"require.extensions['.ts'] = (m, f) => m._compile(ts.transpileModule(fs.readFileSync(f, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText, f);" +
+			"require.extensions['.json'] = json;" +
+			`require(${JSON.stringify(path.join(__dirname, 'engagement-day.child.ts'))});`;
+		const { stdout } = await promisify(execFile)(process.execPath, ['-e', hook], {
+			env: { ...process.env, TZ: tz, N8N_LOG_LEVEL: 'silent', ENGAGEMENT_DATES: JSON.stringify(dates) },
+			cwd: path.join(__dirname, '..', '..'),
+			timeout: 60_000,
+		});
+		return JSON.parse(stdout) as { tz: string; shifted: string; sent: string[] };
+	}
+
+	test.each([
+		['Asia/Tokyo', '2026-01-14T15:00:00.000Z'],
+		['America/Los_Angeles', '2026-01-15T08:00:00.000Z'],
+	])('process TZ=%s', async (tz, shifted) => {
+		const out = await inProcessWithTz(tz, picked);
+		expect(out.shifted).toBe(shifted); // the zone is in effect: new Date would move the day
+		expect(out.sent).toEqual(picked.map(() => '2026-01-15'));
+	}, 60_000);
+
+	test('this process: picked values and mapped strings', async () => {
+		await run(activity);
+		for (const date of picked) expect(days(await engagement(date))).toEqual(['2026-01-15']);
+		const mapped = await engagement('={{ $json.day }}', { items: picked.map((day) => ({ day })) });
+		expect(days(mapped)).toEqual(picked.map(() => '2026-01-15'));
+	});
+
+	test.each(['Asia/Tokyo', 'America/Los_Angeles', 'Pacific/Kiritimati'])('workflow time zone %s', async (timezone) => {
+		await run(activity);
+		const workflowSettings = { timezone };
+		const dates = [
+			'2026-01-15T00:00:00',
+			'={{ DateTime.fromISO("2026-01-15") }}',
+			'={{ DateTime.fromISO("2026-01-15T00:00:00", { zone: "Asia/Tokyo" }) }}',
+			'={{ DateTime.fromISO("2026-01-15T23:00:00", { zone: "America/Los_Angeles" }) }}',
+			'={{ DateTime.fromISO("2026-01-15T23:00:00Z", { zone: "utc" }) }}',
+			'={{ new Date(Date.UTC(2026, 0, 15, 23, 0)) }}',
+		];
+		for (const date of dates) {
+			const r = await engagement(date, { workflowSettings });
+			expect(r.error).toBeUndefined();
+			expect(days(r)).toEqual(['2026-01-15']);
+		}
+		expect(ctx.api.commerce.store(HOSTED).engagements.map((e) => e.date)).toEqual(dates.map(() => '2026-01-15'));
+	});
+
+	test('a value that names no day is refused before the call', async () => {
+		await run(activity);
+		for (const date of ['15/01/2026', '2026-02-30']) {
+			const r = await engagement(date);
+			expect(r.error?.message).toBe(`"${date}" is not a date`);
+			expect(r.requests).toHaveLength(0);
+		}
+	});
 });

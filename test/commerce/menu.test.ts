@@ -1,3 +1,4 @@
+import { nodeType } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
 import { HOSTED } from './helpers';
 
@@ -102,4 +103,79 @@ test('Delete: DELETE with accountId in the query', async () => {
 	const r = await run({ operation: 'delete', menuId: byId(menu.id) });
 	expect(sent(r)).toEqual([['DELETE', `/v1/commerce/menus/${menu.id}`, { accountId: HOSTED }, undefined]]);
 	expect(r.json).toEqual([{ deleted: true, menuId: menu.id }]);
+});
+
+describe('Get → Replace round trip (fix 5)', () => {
+	test('items as Get returns them (with id) are accepted; kept items keep their ids', async () => {
+		const menu = await createMenu();
+		const got = await run({ operation: 'get', menuId: byId(menu.id) });
+		const items = got.json[0].items as Array<{ id: string; title: string; items: Array<{ id: string; title: string }> }>;
+		expect(items[0].id).toMatch(/^gid_menuitem_/);
+		const edited = JSON.parse(JSON.stringify(items));
+		edited[1].title = 'About us';
+
+		const r = await run({ operation: 'replace', menuId: byId(menu.id), title: 'Main', itemsInput: 'json', itemsJson: JSON.stringify(edited) });
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].status).toBe(200);
+		expect(sent(r)).toEqual([
+			[
+				'PUT',
+				`/v1/commerce/menus/${menu.id}`,
+				{},
+				{
+					accountId: HOSTED,
+					title: 'Main',
+					items: [
+						{ id: items[0].id, title: 'Shop', type: 'HTTP', url: '/collections/all', items: [{ id: items[0].items[0].id, title: 'New', type: 'HTTP', url: '/collections/new', items: [] }] },
+						{ id: items[1].id, title: 'About us', type: 'PAGE', resourceId: 'gid_page_1', items: [] },
+					],
+				},
+			],
+		]);
+		expect(r.json[0]).toMatchObject({
+			id: menu.id,
+			items: [
+				{ id: items[0].id, title: 'Shop', items: [{ id: items[0].items[0].id, title: 'New' }] },
+				{ id: items[1].id, title: 'About us' },
+			],
+		});
+	});
+
+	test('mapped from the Get output by an expression, with a new item and an unknown id', async () => {
+		const menu = await createMenu();
+		const got = await run({ operation: 'get', menuId: byId(menu.id) });
+		const items = [...(got.json[0].items as Array<{ id: string }>), { id: 'gid_menuitem_elsewhere', title: 'Sale', url: '/sale' }, { title: 'Blog', url: '/blog' }];
+		const r = await run(
+			{ operation: 'replace', menuId: byId(menu.id), title: 'Main', itemsInput: 'json', itemsJson: '={{ $json.items }}' },
+			{ items: [{ items }] },
+		);
+		expect(r.error).toBeUndefined();
+		const out = r.json[0].items as Array<{ id: string; title: string }>;
+		expect(out.map((i) => i.title)).toEqual(['Shop', 'About', 'Sale', 'Blog']);
+		expect(out.slice(0, 2).map((i) => i.id)).toEqual(items.slice(0, 2).map((i) => i.id));
+		// the unknown id is ignored and a new one assigned
+		expect(out[2].id).not.toBe('gid_menuitem_elsewhere');
+		expect(new Set(out.map((i) => i.id)).size).toBe(4);
+	});
+
+	test('the fake API: an item id is accepted on POST (a new one assigned), other unknown item fields are a 400', async () => {
+		const post = (items: unknown) =>
+			fetch(`${ctx.api.url}/v1/commerce/menus`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ accountId: HOSTED, title: 'M', handle: 'm', items }),
+			});
+		const ok = await post([{ id: 'gid_menuitem_x', title: 'A' }]);
+		expect(ok.status).toBe(201);
+		expect(((await ok.json()) as { menu: { items: Array<{ id: string }> } }).menu.items[0].id).not.toBe('gid_menuitem_x');
+		const bad = await post([{ id: 'gid_menuitem_x', title: 'A', colour: 'red' }]);
+		expect(bad.status).toBe(400);
+		expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+	});
+});
+
+test('Items (JSON) help text names the limit (fix 16)', () => {
+	const description = nodeType('storefrontCommerce').description.properties.find((p) => p.name === 'itemsJson')?.description;
+	expect(description).toContain('At most 100 items in the whole tree.');
+	expect(description).not.toMatch(/At most\s*,/);
 });

@@ -81,3 +81,22 @@ test('an unknown field key comes back as a 400 naming the field', async () => {
 	const r = await run({ operation: 'create', type: byId('designer'), fields: fields([['colour', 'red']]) });
 	expect(r.error?.message).toBe('The API rejected the request: fields.colour: not a field of designer');
 });
+
+test('Update: the handle is sent beside the fields', async () => {
+	const [m] = seedMetaobjects(ctx.api, 1);
+	const r = await run({ operation: 'update', metaobjectId: byId(m.id), fields: fields([['name', 'Ada']]), additionalFields: { handle: 'ada-2' } });
+	expect(sent(r)).toEqual([['PATCH', `/v1/commerce/metaobjects/${m.id}`, {}, { accountId: HOSTED, handle: 'ada-2', fields: [{ key: 'name', value: 'Ada' }] }]]);
+	expect(r.json[0]).toMatchObject({ id: m.id, handle: 'ada-2' });
+});
+
+test('one Definition Type field: Create and Get Many refuse an empty one before the call; Get, Update and Delete do not need it', async () => {
+	for (const operation of ['create', 'getAll']) {
+		const r = await run({ operation, type: byId(' '), fields: fields([['name', 'x']]), returnAll: true });
+		expect(r.error?.message).toBe('Definition Type is empty');
+		expect(r.requests).toHaveLength(0);
+	}
+	const [m] = seedMetaobjects(ctx.api, 1);
+	const got = await run({ operation: 'get', metaobjectId: byId(m.id) });
+	expect(got.error).toBeUndefined();
+	expect(got.requests[0].query).toEqual({ accountId: HOSTED });
+});

@@ -53,6 +53,8 @@ export const engagementBody = z
 
 // ---- menus
 export interface MenuItemInput {
+	/** As GET returns it (CONTRACT, further decisions): kept when it exists in that menu, else a new one is assigned. */
+	id?: string;
 	title: string;
 	type?: string;
 	url?: string;
@@ -62,6 +64,7 @@ export interface MenuItemInput {
 export const menuItem: z.ZodType<MenuItemInput> = z.lazy(() =>
 	z
 		.object({
+			id: z.string().optional(),
 			title: id,
 			type: z.string().optional(),
 			url: z.string().optional(),

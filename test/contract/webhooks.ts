@@ -21,6 +21,15 @@ export const EVENT_TYPES = [
 
 export const eventType = z.enum(EVENT_TYPES);
 
+/** CONTRACT "Further decisions": webhook URLs must be `https:`; test mode also accepts http to these hosts. */
+export const TEST_MODE_HTTP_HOSTS = ['127.0.0.1', 'localhost'];
+
+export function webhookUrlAllowed(url: string, testMode: boolean): boolean {
+	const parsed = new URL(url);
+	if (parsed.protocol === 'https:') return true;
+	return testMode && parsed.protocol === 'http:' && TEST_MODE_HTTP_HOSTS.includes(parsed.hostname);
+}
+
 const timestamp = z.string().datetime({ offset: true });
 
 export const createWebhookBody = z

@@ -17,6 +17,7 @@ import {
 	type IRun,
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
+	type IWorkflowSettings,
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
@@ -185,6 +186,8 @@ export interface RunOptions {
 	mode?: WorkflowExecuteMode;
 	/** Node settings such as retryOnFail / maxTries / waitBetweenTries. */
 	settings?: Partial<INode>;
+	/** Workflow settings, e.g. `{ timezone: 'Asia/Tokyo' }`. */
+	workflowSettings?: IWorkflowSettings;
 }
 
 export interface RunResult {
@@ -198,7 +201,7 @@ export interface RunResult {
 
 export const NODE_NAME = 'Storefront';
 
-export function makeWorkflow(nodeType: string, parameters: INodeParameters, extra: Partial<INode> = {}) {
+export function makeWorkflow(nodeType: string, parameters: INodeParameters, extra: Partial<INode> = {}, settings?: IWorkflowSettings) {
 	const node: INode = {
 		id: 'node-1',
 		name: NODE_NAME,
@@ -216,6 +219,7 @@ export function makeWorkflow(nodeType: string, parameters: INodeParameters, extr
 		connections: {},
 		active: false,
 		nodeTypes: new NodeTypes(),
+		settings,
 	});
 	return { workflow, node: workflow.getNode(NODE_NAME)! };
 }
@@ -225,7 +229,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { workflow, node } = makeWorkflow(options.node, options.parameters, {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...options.settings,
-	});
+	}, options.workflowSettings);
 	const executionId = options.executionId ?? 'exec-1';
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, workflow as never);
 	const data = additionalData(options.credentials, hooks);

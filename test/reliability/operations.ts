@@ -75,7 +75,10 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 	return 'value_1';
 }
 
-/** What the name-based filling cannot guess: collections the node requires at least one entry of. */
+/** A UTC day `days` from today: the supply forecast needs a future window whenever the suite runs. */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** What the name-based filling cannot guess: collections the node requires at least one entry of, seeds, future windows. */
 const OVERRIDES: Record<string, INodeParameters> = {
 	'storefrontCommerce metaobject.create': { fields: { field: [{ key: 'name', value: 'Ana' }] } },
 	'storefrontCommerce metaobject.update': { fields: { field: [{ key: 'name', value: 'Ana' }] } },
@@ -88,7 +91,8 @@ const OVERRIDES: Record<string, INodeParameters> = {
 	'storefrontAds campaign.bulkSetStatus': { campaignsInput: 'json' },
 	'storefrontAds conversion.send': { eventsInput: 'json' },
 	'storefrontAds targeting.getBidPricing': { spec: { countries: 'US' } },
-	'storefrontAds targeting.getSupplyForecast': { spec: { countries: 'US' } },
+	'storefrontAds targeting.getSupplyForecast': { spec: { countries: 'US' }, fromDate: dayFromNow(7), toDate: dayFromNow(14) },
+	'storefrontAds keyword.getIdeas': { seedKeywords: 'linen shirt' },
 	'storefrontWebhooks webhook.update': { updateFields: { description: 'New description' } },
 };
 

@@ -134,6 +134,21 @@ export class AdsService {
 
 	readonly adSets = new Map<string, AdSet>();
 
+	/** Times of socialnet validateOnly writes per ad account (CONTRACT: 30 per 5 minutes). */
+	readonly dryRuns = new Map<string, number[]>();
+
+	countDryRun(body: { accountId: string; adAccountId: string }) {
+		if (this.connection(body.accountId).network !== 'socialnet') return;
+		const now = this.api.now().getTime();
+		const window = 5 * 60 * 1000;
+		const times = (this.dryRuns.get(body.adAccountId) ?? []).filter((t) => t > now - window);
+		if (times.length >= 30) {
+			const wait = Math.max(1, Math.ceil((times[0] + window - now) / 1000));
+			throw new ApiError(429, 'rate_limited', 'Dry-run limit: 30 validateOnly writes per ad account per 5 minutes', {}, { 'Retry-After': String(wait) });
+		}
+		this.dryRuns.set(body.adAccountId, [...times, now]);
+	}
+
 	readonly ads = new Map<string, Ad>();
 
 	constructor(private readonly api: FakeApi) {
@@ -279,8 +294,8 @@ function runChecks(svc: AdsService, input: CreateInput, kind: 'create' | 'boost'
 	if (kind !== 'boost') {
 		if (network === 'socialnet') need('headline', 'body', 'linkUrl', 'imageUrl', 'callToAction');
 		if (network === 'searchnet') need('headline', 'body', 'linkUrl', 'campaignType', 'keywords');
-		if (network === 'pronet') need('organizationId');
-		if (network === 'videonet') need('identityId', 'identityType', 'imageUrl');
+		// organizationId (pronet) and identityId/identityType (videonet) are optional (reference)
+		if (network === 'videonet') need('imageUrl');
 		if (network === 'microblog') need('body');
 		if (network === 'chatnet') need('headline', 'body', 'imageUrl', 'linkUrl');
 		if (kind === 'messaging') need('destination');
@@ -530,6 +545,7 @@ export function registerAds(api: FakeApi): AdsService {
 
 	// ---- create, boost, messaging, call
 	const create = (kind: 'create' | 'messaging' | 'call' | 'boost', body: CreateInput & Record<string, unknown>) => {
+		if (body.validateOnly) svc.countDryRun(body);
 		const result = runChecks(svc, body, kind);
 		if (body.validateOnly) {
 			return {

@@ -31,6 +31,8 @@ import { invalid, notFound } from './errors';
 /** The ads half of the fake API, part 2: audiences, posts, targeting, conversions, insights, keywords, search terms, recommendations. */
 
 const DAY_MS = 24 * 3600 * 1000;
+/** Dimensions of videonet reports with reportType=AUDIENCE (reference: Ads: insights). */
+const AUDIENCE_DIMENSIONS = ['age', 'gender', 'country_code', 'platform'];
 const hashOf = (text: string) => createHash('sha256').update(text).digest();
 const num = (key: string, mod: number) => hashOf(key).readUInt32BE(0) % mod;
 
@@ -305,7 +307,8 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		};
 	});
 	api.route('POST', '/v1/ads/targeting/supply-forecast', { ads, body: supplyForecastBody }, ({ body }) => {
-		x.network(body.accountId);
+		// the reference leaves open which networks forecast: here chatnet and microblog answer available: false
+		if (['chatnet', 'microblog'].includes(x.network(body.accountId))) return { available: false };
 		const from = Date.parse(body.fromDate);
 		const to = Date.parse(body.toDate);
 		if (to < from) throw invalid('toDate', 'must not be before fromDate');
@@ -329,6 +332,8 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		if (network === 'videonet') {
 			const dimensions = (query.dimensions ?? '').split(',').filter(Boolean);
 			if (dimensions.length < 1 || dimensions.length > 4) throw invalid('dimensions', '1 to 4 dimensions');
+			const other = dimensions.filter((d) => !AUDIENCE_DIMENSIONS.includes(d));
+			if (query.reportType === 'AUDIENCE' && other.length) throw invalid('dimensions', `AUDIENCE reports take ${AUDIENCE_DIMENSIONS.join(', ')}, not ${other.join(', ')}`);
 			if (!query.fromDate || !query.toDate) throw invalid('fromDate', 'fromDate and toDate are required on videonet');
 			const span = (Date.parse(query.toDate) - Date.parse(query.fromDate)) / DAY_MS + 1;
 			if (span > 30) throw invalid('toDate', 'at most 30 days per query');

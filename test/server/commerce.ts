@@ -192,8 +192,17 @@ function matches(query: string | undefined, record: Record<string, unknown>, fie
 		});
 }
 
-function withIds(api: FakeApi, items: MenuItemInput[] = []): MenuItem[] {
-	return items.map((item) => ({ ...item, id: api.nextId('gid_menuitem_'), items: withIds(api, item.items) }));
+/** The ids of a menu's items, nested ones included. */
+function itemIds(items: MenuItem[] = []): Set<string> {
+	return new Set(items.flatMap((item) => [item.id, ...itemIds(item.items)]));
+}
+
+/** Items as stored: an `id` that exists in the menu (`keep`) stays, once; any other item gets a new one. */
+function withIds(api: FakeApi, items: MenuItemInput[] = [], keep = new Set<string>()): MenuItem[] {
+	return items.map(({ id: given, ...item }) => {
+		const id = given !== undefined && keep.delete(given) ? given : api.nextId('gid_menuitem_');
+		return { ...item, id, items: withIds(api, item.items, keep) };
+	});
 }
 
 function findIn<T extends { id: string }>(list: T[], itemId: string, what: string): T {
@@ -312,7 +321,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		const menu = findIn(svc.store(body.accountId).menus, params.menuId, 'Menu');
 		menu.title = body.title;
 		if (body.handle !== undefined) menu.handle = body.handle;
-		menu.items = withIds(api, body.items);
+		menu.items = withIds(api, body.items, itemIds(menu.items));
 		return { menu };
 	});
 	api.route(

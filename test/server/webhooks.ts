@@ -7,6 +7,7 @@ import {
 	EVENT_TYPES,
 	noQuery,
 	updateWebhookBody,
+	webhookUrlAllowed,
 	type Delivery,
 	type EventEnvelope,
 	type EventType,
@@ -52,11 +53,7 @@ export class WebhookService {
 	constructor(private readonly api: FakeApi) {}
 
 	checkUrl(url: string) {
-		const parsed = new URL(url);
-		const local = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
-		if (parsed.protocol === 'https:') return;
-		if (parsed.protocol === 'http:' && local && this.api.options.allowHttpLocalhost) return;
-		throw invalid('url', 'must be an HTTPS URL');
+		if (!webhookUrlAllowed(url, this.api.options.allowHttpLocalhost)) throw invalid('url', 'must be an HTTPS URL');
 	}
 
 	get(id: string): StoredEndpoint {

@@ -1,3 +1,6 @@
+import { HookContext } from 'n8n-core';
+import { NodeOperationError } from 'n8n-workflow';
+
 import { KEYS, startFakeApi, type FakeApiServer } from '../server';
 import { triggerHarness } from '../harness/trigger';
 
@@ -32,6 +35,40 @@ describe('create', () => {
 		const t = trigger(['*']);
 		await t.hook('create');
 		expect(api.lastRequest().body).toMatchObject({ events: [] });
+	});
+
+	test('Events left untouched (the default) registers every event', async () => {
+		const t = triggerHarness({ apiKey: KEYS.full, baseUrl: api.url }, {});
+		expect(await t.hook('create')).toBe(true);
+		expect(api.lastRequest().body).toMatchObject({ url: t.url, events: [] });
+		expect(await t.hook('checkExists')).toBe(true);
+	});
+
+	test('n8n\'s webhook URL is not HTTPS: activation fails naming WEBHOOK_URL, nothing is registered', async () => {
+		const url = jest.spyOn(HookContext.prototype, 'getNodeWebhookUrl').mockReturnValue('http://n8n.example.com:5678/webhook/wh-node-1/webhook');
+		try {
+			const t = trigger();
+			const error = await t.hook('create').catch((e: NodeOperationError) => e);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect((error as NodeOperationError).message).toBe("n8n's webhook URL is not HTTPS: http://n8n.example.com:5678/webhook/wh-node-1/webhook");
+			expect((error as NodeOperationError).description).toMatch(/Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address/);
+			expect(api.requests).toHaveLength(0);
+			expect(t.staticData()?.secret).toBeUndefined();
+		} finally {
+			url.mockRestore();
+		}
+	});
+
+	test('a loopback http URL (local n8n, API test mode) is registered as it is', async () => {
+		const local = 'http://localhost:5678/webhook/wh-node-1/webhook';
+		const url = jest.spyOn(HookContext.prototype, 'getNodeWebhookUrl').mockReturnValue(local);
+		try {
+			const t = trigger();
+			expect(await t.hook('create')).toBe(true);
+			expect(api.lastRequest()).toMatchObject({ method: 'POST', path: '/v1/webhooks', status: 201, body: { url: local } });
+		} finally {
+			url.mockRestore();
+		}
 	});
 
 	test('a refused key fails activation with a clear error', async () => {

@@ -67,6 +67,28 @@ test('the test event of POST /v1/webhooks/{id}/test and its redelivery (with Acc
 	expect((await t.deliver(again.rawBody, headersOf(again))).items).toHaveLength(1);
 });
 
+describe('Events left untouched: registration and verification agree on every event', () => {
+	test.each([
+		['the default (parameter not set)', {}],
+		['an empty list (as saved before "All Events" was the default)', { events: [] }],
+	])('%s', async (_name, parameters: INodeParameters) => {
+		const t = triggerHarness({ apiKey: KEYS.full, baseUrl: api.url }, parameters);
+		await t.hook('create');
+		expect(api.lastRequest().body).toMatchObject({ events: [] });
+		const endpoint = api.webhooks.endpoints.get(t.staticData()!.webhookId as string)!;
+		expect(endpoint.events).toEqual([]);
+		endpoint.url = receiver.url; // only the address changes: the API delivers what was registered
+		const types = ['post.published', 'comment.received', 'message.read', 'account.disconnected'] as const;
+		for (const type of types) {
+			const got = await capture(type, { n: type });
+			const out = await t.deliver(got.rawBody, headersOf(got));
+			expect(out.status).toBe(200);
+			expect(out.items).toEqual([expect.objectContaining({ event: type, data: { n: type } })]);
+		}
+		expect(receiver.received).toHaveLength(types.length);
+	});
+});
+
 describe('forged or mutated deliveries are rejected with 401 and start nothing', () => {
 	const cases: Array<[string, (r: Received, secret: string) => { raw: string | Buffer; headers: Record<string, string> }]> = [
 		['body tampered', (r) => ({ raw: r.rawBody.replace('post_1', 'post_2'), headers: headersOf(r) })],

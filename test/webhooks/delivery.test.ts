@@ -73,6 +73,42 @@ describe('Delivery → Get Many', () => {
 	});
 });
 
+describe('Delivery → Get Many → Filters → Before', () => {
+	test('the first page starts at the chosen time; Return All pages on from there with the last row\'s created_at', async () => {
+		const id = await seedDeliveries(230);
+		const before = ctx.api.webhooks.deliveries[150].created_at;
+		const r = await ctx.run({ resource: 'delivery', operation: 'getAll', webhookId: byId(id), returnAll: true, filters: { before } });
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([
+			['GET', `/v1/webhooks/${id}/deliveries`, { limit: '100', before }],
+			['GET', `/v1/webhooks/${id}/deliveries`, { limit: '100', before: r.json[99].created_at }],
+		]);
+		expect(r.json.map((d) => d.id)).toEqual(ctx.api.webhooks.deliveries.slice(0, 150).reverse().map((d) => d.id));
+	});
+
+	test('with Failed Only and a Limit; a time with an offset is sent as ISO 8601 UTC', async () => {
+		const id = await seedDeliveries(12, 2);
+		const last = ctx.api.webhooks.deliveries[11].created_at;
+		const withOffset = new Date(Date.parse(last) + 1).toISOString().replace('Z', '+00:00');
+		const r = await ctx.run({
+			resource: 'delivery',
+			operation: 'getAll',
+			webhookId: byId(id),
+			returnAll: false,
+			limit: 3,
+			filters: { failed: true, before: withOffset },
+		});
+		expect(r.requests.map((q) => q.query)).toEqual([{ failed: 'true', limit: '3', before: new Date(withOffset).toISOString() }]);
+		expect(r.json.map((d) => d.error)).toEqual(['http_503', 'http_503', 'http_503']);
+	});
+
+	test('a value that is not a time is refused before the call', async () => {
+		const r = await ctx.run({ resource: 'delivery', operation: 'getAll', webhookId: byId('any'), returnAll: true, filters: { before: 'yesterday' } });
+		expect(r.requests).toHaveLength(0);
+		expect(r.error?.message).toBe('"yesterday" is not a date and time');
+	});
+});
+
 describe('Delivery → Redeliver', () => {
 	test('POSTs to the delivery path; the receiver gets the same event id with a fresh signature', async () => {
 		const id = await seedDeliveries(1);

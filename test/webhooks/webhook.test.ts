@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 
 import { createdWebhook, eventEnvelope, listWebhooksResponse, webhookEndpoint } from '../contract/webhooks';
+import { nodeType } from '../harness';
 import { byId, fromList, useFakeApi } from '../harness/context';
 import { startReceiver } from '../harness/receiver';
-import { KEYS } from '../server';
+import { KEYS, startFakeApi } from '../server';
 
 const ctx = useFakeApi('storefrontWebhooks');
 
@@ -64,12 +65,32 @@ describe('Webhook → Create', () => {
 		expect(r.requests).toHaveLength(0);
 	});
 
-	test('an http URL that the API refuses comes back as a clear 400 naming the field', async () => {
+	test('an http URL is refused before any call, with the https address to use instead', async () => {
 		const r = await ctx.run({ resource: 'webhook', operation: 'create', url: 'http://example.com/h', events: [] });
+		expect(r.requests).toHaveLength(0);
+		expect(r.error?.message).toBe('"http://example.com/h" is not an HTTPS URL');
+		expect(r.error?.description).toMatch(/https:\/\/ addresses only: use https:\/\/example\.com\/h /);
+	});
+
+	test('loopback http (the API test mode) is let through; an API without test mode answers a clear 400 naming the field', async () => {
+		await ctx.api.close();
+		ctx.api = await startFakeApi({ allowHttpLocalhost: false });
+		const r = await ctx.run({ resource: 'webhook', operation: 'create', url: 'http://127.0.0.1:9/h', events: [] });
 		expect(r.requests).toHaveLength(1);
+		expect(r.requests[0].body).toEqual({ url: 'http://127.0.0.1:9/h', events: [] });
 		expect(r.error?.message).toBe('The API rejected the request: url: must be an HTTPS URL');
 		expect(r.error?.description).toMatch(/Check the fields named above/);
 		expect(r.error?.httpCode).toBe('400');
+	});
+
+	test('events mapped as a comma-separated text are sent as a list', async () => {
+		const r = await ctx.run(
+			{ resource: 'webhook', operation: 'create', url: 'https://example.com/h', events: '={{ $json.events }}' },
+			{ items: [{ events: 'post.published, comment.received' }] },
+		);
+		expect(r.error).toBeUndefined();
+		expect(r.requests[0].body).toEqual({ url: 'https://example.com/h', events: ['post.published', 'comment.received'] });
+		expect(r.json[0].events).toEqual(['post.published', 'comment.received']);
 	});
 });
 
@@ -81,8 +102,10 @@ describe('Webhook → Get Many', () => {
 		expect(r.json.map((w) => w.url)).toEqual(['https://example.com/h1', 'https://example.com/h2', 'https://example.com/h3']);
 		for (const w of r.json) {
 			expect(Object.keys(w).sort()).toEqual(
-				['description', 'events', 'failure_count', 'id', 'is_active', 'last_status', 'url'].sort(),
+				['description', 'eventTypes', 'events', 'failure_count', 'id', 'is_active', 'last_status', 'url'].sort(),
 			);
+			// the answer's list of every event type, carried onto each row (its own `events` is the subscription)
+			expect(w.eventTypes).toContain('post.published');
 			expect(JSON.stringify(w)).not.toMatch(/whsec_/);
 		}
 	});
@@ -91,7 +114,10 @@ describe('Webhook → Get Many', () => {
 		for (const n of [1, 2, 3]) await seedWebhook(`https://example.com/h${n}`);
 		const r = await ctx.run({ resource: 'webhook', operation: 'getAll', returnAll: false, limit: 2, simplify: false });
 		expect(r.json).toHaveLength(2);
-		for (const w of r.json) expect(webhookEndpoint.strict().parse(w)).toEqual(w);
+		for (const { eventTypes, ...w } of r.json) {
+			expect(webhookEndpoint.strict().parse(w)).toEqual(w);
+			expect(eventTypes).toContain('webhook.test');
+		}
 		// the API's own answer (checked against the contract) holds all three
 		const raw = listWebhooksResponse.parse(JSON.parse(await (await fetch(`${ctx.api.url}/v1/webhooks`, { headers: { authorization: `Bearer ${KEYS.full}` } })).text()));
 		expect(raw.webhooks).toHaveLength(3);
@@ -138,6 +164,19 @@ describe('Webhook → Update', () => {
 		const r = await ctx.run({ resource: 'webhook', operation: 'update', webhookId: byId(id), updateFields: { isActive: true } });
 		expect(r.requests[0].body).toEqual({ is_active: true });
 		expect(r.json[0]).toMatchObject({ is_active: true, failure_count: 0 });
+	});
+
+	test('a new http URL is refused before the call; loopback http (API test mode) is sent', async () => {
+		const { id } = await seedWebhook();
+		const refused = await ctx.run({ resource: 'webhook', operation: 'update', webhookId: byId(id), updateFields: { url: 'http://example.com/new' } });
+		expect(refused.requests).toHaveLength(0);
+		expect(refused.error?.message).toBe('"http://example.com/new" is not an HTTPS URL');
+		expect(refused.error?.description).toMatch(/use https:\/\/example\.com\/new/);
+
+		const local = await ctx.run({ resource: 'webhook', operation: 'update', webhookId: byId(id), updateFields: { url: 'http://localhost:9/h' } });
+		expect(local.error).toBeUndefined();
+		expect(local.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PATCH', `/v1/webhooks/${id}`, { url: 'http://localhost:9/h' }]]);
+		expect(local.json[0]).toMatchObject({ id, url: 'http://localhost:9/h' });
 	});
 
 	test('nothing to update is refused before the call', async () => {
@@ -206,4 +245,42 @@ describe('Webhook → Delete', () => {
 		await ctx.run({ resource: 'webhook', operation: 'delete', webhookId: byId('a/b c') });
 		expect(ctx.api.requests[0].path).toBe('/v1/webhooks/a%2Fb%20c');
 	});
+});
+
+describe('the fake API follows CONTRACT: webhook URLs are https:, test mode adds http to 127.0.0.1 and localhost', () => {
+	const call = async (method: string, path: string, body: object) => {
+		const res = await fetch(`${ctx.api.url}${path}`, {
+			method,
+			headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
+		return { status: res.status, body: (await res.json()) as { id?: string; error?: { code: string; details: unknown } } };
+	};
+	const namesUrl = { code: 'invalid_request', details: [{ field: 'url', message: 'must be an HTTPS URL' }] };
+
+	test.each(['http://example.com/h', 'http://[::1]:9/h', 'ftp://example.com/h', 'http://127.0.0.2:9/h'])('POST and PATCH refuse %s', async (url) => {
+		const created = await call('POST', '/v1/webhooks', { url: 'https://example.com/h' });
+		expect(await call('POST', '/v1/webhooks', { url })).toMatchObject({ status: 400, body: { error: namesUrl } });
+		expect(await call('PATCH', `/v1/webhooks/${created.body.id}`, { url })).toMatchObject({ status: 400, body: { error: namesUrl } });
+	});
+
+	test.each(['http://127.0.0.1:9/h', 'http://localhost:9/h'])('test mode accepts %s; without it, 400', async (url) => {
+		expect((await call('POST', '/v1/webhooks', { url })).status).toBe(201);
+		await ctx.api.close();
+		ctx.api = await startFakeApi({ allowHttpLocalhost: false });
+		expect(await call('POST', '/v1/webhooks', { url })).toMatchObject({ status: 400, body: { error: namesUrl } });
+	});
+});
+
+test('one property per mappable name; webhookId needs two (Get Many of webhooks and of deliveries share the value getAll)', () => {
+	const props = nodeType('storefrontWebhooks').description.properties.filter((p) => !['operation', 'requestOptions'].includes(p.name));
+	const count = (name: string) => props.filter((p) => p.name === name).length;
+	expect(props.map((p) => p.name).filter((n, i, all) => all.indexOf(n) !== i)).toEqual(['webhookId']);
+	expect(count('webhookId')).toBe(2);
+	expect(props.filter((p) => p.name === 'webhookId').map((p) => p.displayOptions)).toEqual([
+		{ show: { resource: ['webhook'], operation: ['delete', 'sendTest', 'update'] } },
+		{ show: { resource: ['delivery'] } },
+	]);
+	expect(JSON.stringify(props)).not.toContain('={{');
+	expect(props.some((p) => p.routing)).toBe(false);
 });

@@ -1,6 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/fields';
+import { adCreativeFields } from './adCreate';
+import { budgetTypeOptions } from './budget';
+import { dayField } from './dates';
+import { PLATFORMS } from './networks';
+import { resourceNamesField } from './recommendations';
+import { createStatusField } from './spendSafety';
+import { specField } from './targetingSpec';
 
 /**
  * Fields used by several Ads operations: one property per name for the whole node (n8n
@@ -8,6 +15,14 @@ import { resourceLocator } from '../../shared/fields';
  * ones they show in `uses`; `assembleNode` shows each on exactly those operations.
  * Add a field here only with a small edit (other files are being written beside this one).
  */
+/**
+ * The dates of Targeting → Get Supply Forecast and of videonet insights: `hide` on the other
+ * insight networks (the forecast has no Network field, so it always shows them).
+ */
+function windowDay(displayName: string, name: string, description: string): INodeProperties {
+	return { ...dayField(displayName, name, description), required: true, displayOptions: { hide: { network: ['pronet', 'searchnet', 'socialnet'] } } };
+}
+
 export const sharedFields: INodeProperties[] = [
 	resourceLocator({
 		displayName: 'Ad Connection',
@@ -24,4 +39,106 @@ export const sharedFields: INodeProperties[] = [
 		placeholder: 'e.g. act_1001',
 		description: "The network's ad account, loaded for the chosen ad connection; its currency is the budget's",
 	}),
+	resourceLocator({
+		displayName: 'Campaign',
+		name: 'campaignId',
+		searchListMethod: 'searchCampaigns',
+		placeholder: 'e.g. 120210000000001',
+		description: 'The campaign (its platformCampaignId); the list shows each platform',
+	}),
+	resourceLocator({
+		displayName: 'Ad',
+		name: 'adId',
+		searchListMethod: 'searchAds',
+		placeholder: 'e.g. ad_000123',
+		idPattern: { regex: '^ad_\\S+$', message: 'An ad ID starts with ad_' },
+	}),
+	resourceLocator({
+		displayName: 'Ad Set',
+		name: 'adSetId',
+		searchListMethod: 'searchAdSets',
+		placeholder: 'e.g. 120210000000002',
+		description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
+	}),
+	{
+		displayName: 'Platform',
+		name: 'platform',
+		type: 'options',
+		required: true,
+		options: PLATFORMS,
+		default: 'socialfeed',
+		description: 'Where it runs: the platform shown next to it in the list (and in Get Many output)',
+	},
+	{
+		displayName: 'Budget Amount',
+		name: 'budgetAmount',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: "Whole units of the ad account's currency (no cents). Videonet needs at least 20 USD.",
+	},
+	{
+		displayName: 'Budget Type',
+		name: 'budgetType',
+		type: 'options',
+		options: budgetTypeOptions,
+		default: 'daily',
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		description: 'When the ad stops. Required for a lifetime budget; a daily-budget socialnet ad must run at least 24 hours.',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The campaign name (Ad → Create, Campaign → Create) or the audience name (Audience → Create, Rename)',
+	},
+	createStatusField,
+	...adCreativeFields,
+	resourceLocator({
+		displayName: 'Audience',
+		name: 'audienceId',
+		searchListMethod: 'searchAudiences',
+		placeholder: 'e.g. aud_000123',
+		description: 'An audience of the chosen ad connection',
+		idPattern: { regex: '^aud_\\S+$', message: 'An audience ID starts with aud_' },
+	}),
+	resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123' }),
+	{
+		displayName: 'Keywords',
+		name: 'keywords',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		placeholder: 'linen dress\nsummer dress',
+		description: 'One keyword per line (never split on commas), or a list from an expression',
+	},
+	{
+		displayName: 'Countries',
+		name: 'countries',
+		type: 'string',
+		default: '',
+		placeholder: 'US, CA',
+		description: 'ISO country codes, separated by commas or new lines; empty means worldwide',
+	},
+	specField,
+	resourceNamesField,
+	windowDay('From Date', 'fromDate', 'First day (UTC): of the forecast window (in the future), or of the videonet report (at most 30 days per query)'),
+	windowDay('To Date', 'toDate', 'Last day (UTC) of the forecast window or of the videonet report'),
 ];
+
+/**
+ * An operation's own copy of a shared field where it must differ (optional, or shown on a
+ * condition): n8n then holds two properties of that name, two more evaluations per item when mapped.
+ */
+export function ownCopy(name: string, changes: Partial<INodeProperties>): INodeProperties {
+	return { ...sharedFields.find((f) => f.name === name)!, ...changes };
+}

@@ -1,43 +1,31 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceSelector } from '../../shared/descriptions';
-import { adProperties } from './ad';
-import { adSetProperties } from './adSet';
-import { audienceProperties } from './audience';
-import { campaignProperties } from './campaign';
-import { connectionProperties } from './connection';
-import { postProperties } from './post';
-import { conversionProperties, insightProperties, targetingProperties } from './research';
-import { keywordProperties, recommendationProperties, searchTermProperties } from './searchnet';
+import { assembleNode, type ResourceSpec } from '../../shared/operation';
+import { sharedFields } from '../helpers/fields';
+import { ad } from './ad';
+import { adSet } from './adSet';
+import { audience } from './audience';
+import * as addUsers from './audience/addUsers';
+import { campaign } from './campaign';
+import { connection } from './connection';
+import { conversion } from './conversion';
+import * as send from './conversion/send';
+import { insight } from './insight';
+import { keyword } from './keyword';
+import { post } from './post';
+import { recommendation } from './recommendation';
+import { searchTerm } from './searchTerm';
+import { targeting } from './targeting';
 
-export const properties: INodeProperties[] = [
-	resourceSelector(
-		[
-			{ name: 'Ad', value: 'ad' },
-			{ name: 'Ad Set', value: 'adSet' },
-			{ name: 'Audience', value: 'audience' },
-			{ name: 'Campaign', value: 'campaign' },
-			{ name: 'Connection', value: 'connection' },
-			{ name: 'Conversion', value: 'conversion' },
-			{ name: 'Insight', value: 'insight' },
-			{ name: 'Keyword (Searchnet)', value: 'keyword' },
-			{ name: 'Post', value: 'post' },
-			{ name: 'Recommendation (Searchnet)', value: 'recommendation' },
-			{ name: 'Search Term (Searchnet)', value: 'searchTerm' },
-			{ name: 'Targeting', value: 'targeting' },
-		],
-		'ad',
-	),
-	...adProperties,
-	...adSetProperties,
-	...campaignProperties,
-	...connectionProperties,
-	...audienceProperties,
-	...postProperties,
-	...targetingProperties,
-	...conversionProperties,
-	...insightProperties,
-	...keywordProperties,
-	...searchTermProperties,
-	...recommendationProperties,
-];
+const resources: ResourceSpec[] = [ad, adSet, audience, campaign, connection, conversion, insight, keyword, post, recommendation, searchTerm, targeting];
+
+export const properties: INodeProperties[] = assembleNode(resources, sharedFields, 'ad');
+
+/**
+ * Operations n8n runs once with every incoming item (a declarative node's `customOperations`)
+ * instead of through RoutingNode item by item: the batch operations.
+ */
+export const customOperations = {
+	audience: { addUsers: addUsers.execute },
+	conversion: { send: send.execute },
+};

@@ -1,11 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/fields';
+import { menuItemFields } from './menuItems';
+import { metaobjectFields } from './metaobjectFields';
 
 /**
  * Fields used by several operations: one property per name for the whole node (n8n evaluates
  * a mapped value once per same-named property, twice per item). Operations name the ones they
  * show in `uses`; `assembleNode` shows each on exactly those operations.
+ *
+ * `accountId` is the one name that needs two copies: catalog-sync Create and Get Many send it,
+ * the catalog-sync calls by ID do not, and operation values such as Get and Delete also belong
+ * to resources that send it everywhere, so no single resource × operation rectangle fits.
  */
 export const sharedFields: INodeProperties[] = [
 	{
@@ -18,5 +24,18 @@ export const sharedFields: INodeProperties[] = [
 		description:
 			'ID of the connected store account. Menus, metaobjects, redirects and deleting marketing activities work on hosted stores only.',
 	},
+	resourceLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003' }),
+	resourceLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042' }),
 	resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123' }),
+	resourceLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007' }),
+	{
+		displayName: 'Remote ID',
+		name: 'remoteId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Your own ID of the activity (the key for create-or-update)',
+	},
+	...metaobjectFields,
+	...menuItemFields,
 ];

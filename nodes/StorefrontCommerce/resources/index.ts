@@ -2,6 +2,17 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { assembleNode } from '../../shared/operation';
 import { sharedFields } from '../helpers/fields';
+import { catalogSync } from './catalogSync';
+import { marketingActivity } from './marketingActivity';
+import { menu } from './menu';
+import { metaobject } from './metaobject';
+import { metaobjectDefinition } from './metaobjectDefinition';
 import { page } from './page';
+import { redirect } from './redirect';
 
-export const properties: INodeProperties[] = assembleNode([page], sharedFields, 'page');
+export const properties: INodeProperties[] = assembleNode(
+	// catalog sync last: the resources that send the store account on every operation share one property
+	[marketingActivity, menu, metaobject, metaobjectDefinition, page, redirect, catalogSync],
+	sharedFields,
+	'page',
+);

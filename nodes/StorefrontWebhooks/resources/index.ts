@@ -1,19 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceSelector } from '../../shared/descriptions';
-import { deliveryProperties } from './delivery';
-import { webhookProperties } from './webhook';
+import { assembleNode } from '../../shared/operation';
+import { sharedFields } from '../helpers/fields';
+import { delivery } from './delivery';
+import { webhook } from './webhook';
 
-export { getEvents } from './common';
-
-export const properties: INodeProperties[] = [
-	resourceSelector(
-		[
-			{ name: 'Delivery', value: 'delivery' },
-			{ name: 'Webhook', value: 'webhook' },
-		],
-		'webhook',
-	),
-	...webhookProperties,
-	...deliveryProperties,
-];
+export const properties: INodeProperties[] = assembleNode([webhook, delivery], sharedFields, 'webhook');

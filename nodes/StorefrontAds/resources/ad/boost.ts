@@ -1,21 +1,25 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection, operation } from '../../../shared/descriptions';
-import { jsonParameter, splitList } from '../common';
-import { allowLongBoost, checkAdBeforeSending, createdOutput, sendIdempotencyKey } from '../safety';
-import { accountAndBudget, optionsCollection } from './create';
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { networkField, SPEND_USES, spendSendAll, spendTail } from '../../helpers/adCreate';
+import { checkAdBeforeSending } from '../../helpers/adChecks';
+import { jsonParameter } from '../../helpers/jsonInput';
+import { codesList } from '../../helpers/lists';
+import { allowLongBoost, sendIdempotencyKey, createdOutput } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const fields = this.getNodeParameter('targeting', {}) as IDataObject;
+	const fields = param<IDataObject>(this, 'targeting', {});
 	const { moreJson, countries, interests, ...rest } = fields;
 	const targeting: IDataObject = moreJson ? { ...(jsonParameter(this, moreJson, 'More Targeting (JSON)') as IDataObject) } : {};
-	if (countries) targeting.countries = splitList(countries);
-	if (interests) targeting.interests = splitList(interests);
+	if (countries) targeting.countries = codesList(countries);
+	if (interests) targeting.interests = codesList(interests);
 	for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== '') targeting[key] = value;
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
-	const extra = this.getNodeParameter('additionalFields', {}) as IDataObject;
+	const extra = param<IDataObject>(this, 'additionalFields', {});
 	for (const key of ['goal', 'startDate', 'sparkAuthCode']) if (extra[key]) body[key] = extra[key];
 	request.body = body;
 	return request;
@@ -27,13 +31,15 @@ export const option = operation({
 	action: 'Boost a post',
 	description: 'Promote an already published post, keeping its likes and comments. Never retried automatically.',
 	method: 'POST',
-	url: '/v1/ads/boost',
-	preSend: [sendTargeting, checkAdBeforeSending, allowLongBoost, sendIdempotencyKey],
+	path: '/v1/ads/boost',
+	send: { ...spendSendAll, postId: 'body' },
+	preSend: [sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey],
 	postReceive: [createdOutput('ad')],
 });
 
-export const properties: INodeProperties[] = [
-	...accountAndBudget(['microblog', 'searchnet', 'socialnet', 'videonet']),
+/** What to boost and where come first; how much (the shared budget fields) right after. */
+export const leading: INodeProperties[] = [
+	networkField('boost'),
 	{
 		displayName: 'Post ID',
 		name: 'postId',
@@ -42,8 +48,12 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. post_abc123 or the network’s post ID',
 		description: 'The published post to boost (a post_ ID or the platform post ID)',
-		routing: { send: { type: 'body', property: 'postId' } },
 	},
+];
+
+export const uses = SPEND_USES;
+
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check Ad → Get Many before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.',
@@ -52,7 +62,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 	},
 	collection('Targeting', 'targeting', [
-		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'Comma-separated ISO country codes' },
+		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, comma-separated or one per line' },
 		{ displayName: 'Minimum Age', name: 'ageMin', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 18 },
 		{ displayName: 'Maximum Age', name: 'ageMax', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 65 },
 		{ displayName: 'Interests', name: 'interests', type: 'string', default: '', description: 'Comma-separated interest names or IDs' },
@@ -89,5 +99,5 @@ export const properties: INodeProperties[] = [
 			displayOptions: { show: { '/network': ['videonet'] } },
 		},
 	]),
-	optionsCollection,
+	...spendTail('Whether to only run the service’s checks (boosts have no network dry run) and return them, creating and charging nothing'),
 ];

@@ -1,21 +1,18 @@
-import { assembleResource } from '../../../shared/descriptions';
+import type { ResourceSpec } from '../../../shared/operation';
 import * as boost from './boost';
-import { createAdOperation } from './create';
-import { get, getAll, getAnalytics, remove, setStatus, update } from './manage';
+import * as create from './create';
+import * as createCall from './createCall';
+import * as createMessaging from './createMessaging';
+import * as del from './delete';
+import * as get from './get';
+import * as getAll from './getAll';
+import * as getAnalytics from './getAnalytics';
+import * as setStatus from './setStatus';
+import * as update from './update';
 
-export const adProperties = assembleResource(
-	'ad',
-	[
-		createAdOperation('create'),
-		createAdOperation('messaging'),
-		createAdOperation('call'),
-		boost,
-		getAll,
-		get,
-		update,
-		remove,
-		setStatus,
-		getAnalytics,
-	],
-	'boost',
-);
+export const ad: ResourceSpec = {
+	name: 'Ad',
+	value: 'ad',
+	operations: [boost, create, createCall, createMessaging, del, get, getAll, getAnalytics, setStatus, update],
+	defaultOperation: 'boost',
+};

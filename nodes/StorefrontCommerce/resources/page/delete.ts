@@ -1,15 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { storeOperation } from '../../helpers/operation';
+import { deleteOne } from '../../helpers/operation';
 
-export const option = storeOperation({
-	value: 'delete',
-	name: 'Delete',
-	action: 'Delete a page',
-	description: 'Delete a page; this cannot be undone',
-	method: 'DELETE',
-	path: '/v1/commerce/pages/{pageId}',
-});
+export const option = deleteOne({ noun: 'page', path: '/v1/commerce/pages/{pageId}', description: 'Delete a page; this cannot be undone' });
 
 export const uses = ['accountId', 'pageId'];
 

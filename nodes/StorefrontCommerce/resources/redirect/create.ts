@@ -1,16 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { failItem, unwrap } from '../../../shared/descriptions';
-import { storeOperation } from '../common';
-
-/** A redirect path must start with "/"; the API refuses anything else. */
-export async function checkRedirectPath(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const path = (request.body as IDataObject).path;
-	if (path !== undefined && !String(path).startsWith('/')) {
-		failItem(this, `Redirect path "${String(path)}" must start with "/"`, 'Use a path on the store, such as /old-summer-sale.');
-	}
-	return request;
-}
+import { unwrap } from '../../../shared/requestActions';
+import { storeOperation } from '../../helpers/operation';
+import { checkRedirectPath } from '../../helpers/redirectPath';
 
 export const option = storeOperation({
 	value: 'create',
@@ -18,10 +10,13 @@ export const option = storeOperation({
 	action: 'Create a redirect',
 	description: 'Send visitors of an old path to a new path or URL',
 	method: 'POST',
-	url: '/v1/commerce/redirects',
+	path: '/v1/commerce/redirects',
+	send: { path: 'body', target: 'body' },
 	preSend: [checkRedirectPath],
 	postReceive: [unwrap('redirect')],
 });
+
+export const uses = ['accountId'];
 
 export const properties: INodeProperties[] = [
 	{
@@ -32,7 +27,6 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: '/old-summer-sale',
 		description: 'The old path on the store; starts with /',
-		routing: { send: { type: 'body', property: 'path' } },
 	},
 	{
 		displayName: 'Target',
@@ -42,6 +36,5 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: '/collections/summer or https://example.com/page',
 		description: 'Where visitors go: a path or a full URL',
-		routing: { send: { type: 'body', property: 'target' } },
 	},
 ];

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { bodyFrom, collection, requireAnyField, unwrap } from '../../../shared/descriptions';
-import { locators, storeOperation } from '../common';
-import { checkRedirectPath } from './create';
+import { collection } from '../../../shared/fields';
+import { bodyFrom, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { storeOperation } from '../../helpers/operation';
+import { checkRedirectPath } from '../../helpers/redirectPath';
 
 export const option = storeOperation({
 	value: 'update',
@@ -10,14 +11,16 @@ export const option = storeOperation({
 	action: 'Update a redirect',
 	description: 'Change the path or the target',
 	method: 'PATCH',
+	path: '/v1/commerce/redirects/{redirectId}',
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields'), checkRedirectPath],
 	postReceive: [unwrap('redirect')],
 });
 
+export const uses = ['accountId', 'redirectId'];
+
 export const properties: INodeProperties[] = [
-	locators.redirect(),
 	collection('Update Fields', 'updateFields', [
-			{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
-			{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
-		]),
+		{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
+		{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
+	]),
 ];

@@ -1,7 +1,28 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection, operation, returnAllOrLimit } from '../../../shared/descriptions';
-import { webhookIdField } from '../common';
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { failItem } from '../../../shared/requestActions';
+
+/**
+ * Filters go in the query of the first page; later pages keep `failed` and replace `before`
+ * with the `created_at` of the last row, so Return All pages on from the user's `before`.
+ */
+async function filterQuery(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const filters = param<IDataObject>(this, 'filters', {});
+	const qs: IDataObject = { ...(request.qs as IDataObject) };
+	if (filters.failed === true) qs.failed = 'true';
+	if (filters.before !== undefined && filters.before !== '') {
+		const time = new Date(String(filters.before));
+		if (Number.isNaN(time.getTime())) {
+			failItem(this, `"${String(filters.before)}" is not a date and time`, 'Enter "Before" as an ISO 8601 timestamp, e.g. 2026-11-20T10:00:00Z.');
+		}
+		qs.before = time.toISOString();
+	}
+	request.qs = qs;
+	return request;
+}
 
 export const option = operation({
 	value: 'getAll',
@@ -9,20 +30,34 @@ export const option = operation({
 	action: 'Get many deliveries',
 	description: 'List delivery attempts of a webhook (last 30 days, newest first)',
 	method: 'GET',
+	path: '/v1/webhooks/{webhookId}/deliveries',
+	preSend: [filterQuery],
 	list: { style: 'before', rootProperty: 'deliveries', maxPageSize: 100 },
 });
 
+export const uses = ['webhookId', 'returnAll', 'limit'];
+
 export const properties: INodeProperties[] = [
-	webhookIdField('/deliveries'),
-	...returnAllOrLimit('deliveries'),
-	collection('Filters', 'filters', [
+	collection(
+		'Filters',
+		'filters',
+		[
+			{
+				displayName: 'Before',
+				name: 'before',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only deliveries created before this time (ISO 8601), e.g. the created_at of the last delivery you already have. Return All pages on from there.',
+			},
 			{
 				displayName: 'Failed Only',
 				name: 'failed',
 				type: 'boolean',
 				default: true,
 				description: 'Whether to list only deliveries the receiver did not accept',
-				routing: { send: { type: 'query', property: 'failed', value: '={{ $value ? "true" : undefined }}' } },
 			},
-		], 'Add Filter'),
+		],
+		'Add Filter',
+	),
 ];

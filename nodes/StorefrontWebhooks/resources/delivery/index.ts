@@ -1,5 +1,10 @@
-import { assembleResource } from '../../../shared/descriptions';
+import type { ResourceSpec } from '../../../shared/operation';
 import * as getAll from './getAll';
 import * as redeliver from './redeliver';
 
-export const deliveryProperties = assembleResource('delivery', [getAll, redeliver], 'getAll');
+export const delivery: ResourceSpec = {
+	name: 'Delivery',
+	value: 'delivery',
+	operations: [getAll, redeliver],
+	defaultOperation: String(getAll.option.value),
+};

@@ -1,14 +1,7 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { operation, resourceLocator } from '../../../shared/descriptions';
-import { webhookIdField } from '../common';
-
-async function setRedeliverUrl(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const webhookId = this.getNodeParameter('webhookId', undefined, { extractValue: true }) as string;
-	const deliveryId = this.getNodeParameter('deliveryId', undefined, { extractValue: true }) as string;
-	request.url = `/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`;
-	return request;
-}
+import { resourceLocator } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
 
 export const option = operation({
 	value: 'redeliver',
@@ -16,11 +9,12 @@ export const option = operation({
 	action: 'Redeliver a delivery',
 	description: 'Send the same event again with a fresh timestamp and signature',
 	method: 'POST',
-	preSend: [setRedeliverUrl],
+	path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
 });
 
+export const uses = ['webhookId'];
+
 export const properties: INodeProperties[] = [
-	webhookIdField(),
 	resourceLocator({
 		displayName: 'Delivery',
 		name: 'deliveryId',

@@ -1,34 +1,16 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection, operation } from '../../../shared/descriptions';
-import { eventsField } from '../common';
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { bodyFrom } from '../../../shared/requestActions';
+import { eventsField } from '../../helpers/fields';
+import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
 export const SECRET_NOTICE =
 	'Save "secret" now: the API returns it only in this answer. It signs every delivery (X-Webhook-Signature). To get a new one, delete the webhook and create it again.';
 
-export async function checkWebhookUrl(this: IExecuteSingleFunctions, url: string) {
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(url);
-	} catch {
-		parsed = undefined;
-	}
-	if (!parsed || !['https:', 'http:'].includes(parsed.protocol)) {
-		throw new NodeOperationError(this.getNode(), `"${url}" is not a valid webhook URL`, {
-			description: 'Enter a full HTTPS address such as https://example.com/hooks/storefront.',
-			itemIndex: this.getItemIndex(),
-		});
-	}
-}
-
-async function validateCreate(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	await checkWebhookUrl.call(this, String((request.body as { url?: string }).url ?? ''));
-	return request;
-}
-
 async function addSecretNotice(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	return items.map((item) => ({ json: { ...item.json, secretNotice: SECRET_NOTICE } }));
+	return items.map((item) => ({ ...item, json: { ...item.json, secretNotice: SECRET_NOTICE } }));
 }
 
 export const option = operation({
@@ -37,12 +19,20 @@ export const option = operation({
 	action: 'Create a webhook',
 	description: 'Register an HTTPS endpoint that receives signed events',
 	method: 'POST',
-	url: '/v1/webhooks',
-	preSend: [validateCreate],
+	path: '/v1/webhooks',
+	send: { url: { in: 'body', map: webhookUrl }, events: { in: 'body', map: eventList } },
+	preSend: [bodyFrom('additionalFields')],
 	postReceive: [addSecretNotice],
 });
 
 export const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The signing secret is in the output of this operation only: the API never returns it again. Store it before you leave this node.',
+		name: 'secretNotice',
+		type: 'notice',
+		default: '',
+	},
 	{
 		displayName: 'URL',
 		name: 'url',
@@ -51,20 +41,15 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.com/hooks/storefront',
 		description: 'HTTPS address the service POSTs events to',
-		routing: { send: { type: 'body', property: 'url' } },
 	},
-	{
-		...eventsField('Events to receive. Leave empty to receive all events.'),
-		routing: { send: { type: 'body', property: 'events' } },
-	},
+	eventsField('Events to receive. Leave empty to receive all events.'),
 	collection('Additional Fields', 'additionalFields', [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'Your own note, e.g. which workflow uses it',
-				routing: { send: { type: 'body', property: 'description' } },
-			},
-		]),
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'Your own note, e.g. which workflow uses it',
+		},
+	]),
 ];

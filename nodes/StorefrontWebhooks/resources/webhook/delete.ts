@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operation } from '../../../shared/descriptions';
-import { webhookIdField } from '../common';
+import { operation } from '../../../shared/operation';
 
 export const option = operation({
 	value: 'delete',
@@ -9,6 +8,9 @@ export const option = operation({
 	action: 'Delete a webhook',
 	description: 'Remove the endpoint; deliveries stop at once',
 	method: 'DELETE',
+	path: '/v1/webhooks/{webhookId}',
 });
 
-export const properties: INodeProperties[] = [webhookIdField('')];
+export const uses = ['webhookId'];
+
+export const properties: INodeProperties[] = [];

@@ -1,6 +1,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { operation, returnAllOrLimit, simplifyField } from '../../../shared/descriptions';
+import { simplifyField } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { carryOntoRows } from '../../../shared/requestActions';
 
 const simplify = (w: IDataObject): IDataObject => ({
 	id: w.id,
@@ -10,19 +12,23 @@ const simplify = (w: IDataObject): IDataObject => ({
 	is_active: w.is_active,
 	failure_count: w.failure_count,
 	last_status: w.last_status,
+	eventTypes: w.eventTypes,
 });
 
 export const option = operation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many webhooks',
-	description: 'List the registered webhook endpoints',
+	description: 'List the registered webhook endpoints; each item also carries the event types the API offers (eventTypes)',
 	method: 'GET',
-	url: '/v1/webhooks',
+	path: '/v1/webhooks',
+	// the answer's `events` (every event type) beside webhooks that each have their own `events`
+	postReceive: [carryOntoRows('webhooks', ['events'], { events: 'eventTypes' })],
 	list: { style: 'none', rootProperty: 'webhooks', simplify },
 });
 
+export const uses = ['returnAll', 'limit'];
+
 export const properties: INodeProperties[] = [
-	...returnAllOrLimit('webhooks'),
-	simplifyField('ID, URL, events, description, active flag, failure count and last status'),
+	simplifyField('ID, URL, events, description, active flag, failure count, last status and the event types offered'),
 ];

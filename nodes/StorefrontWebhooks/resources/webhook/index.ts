@@ -1,8 +1,13 @@
-import { assembleResource } from '../../../shared/descriptions';
+import type { ResourceSpec } from '../../../shared/operation';
 import * as create from './create';
 import * as del from './delete';
 import * as getAll from './getAll';
 import * as sendTest from './sendTest';
 import * as update from './update';
 
-export const webhookProperties = assembleResource('webhook', [create, del, getAll, sendTest, update], 'create');
+export const webhook: ResourceSpec = {
+	name: 'Webhook',
+	value: 'webhook',
+	operations: [create, del, getAll, sendTest, update],
+	defaultOperation: 'create',
+};

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operation } from '../../../shared/descriptions';
-import { webhookIdField } from '../common';
+import { operation } from '../../../shared/operation';
 
 export const option = operation({
 	value: 'sendTest',
@@ -9,6 +8,9 @@ export const option = operation({
 	action: 'Send a test event to a webhook',
 	description: 'Deliver a signed webhook.test event now and return the endpoint status',
 	method: 'POST',
+	path: '/v1/webhooks/{webhookId}/test',
 });
 
-export const properties: INodeProperties[] = [webhookIdField('/test')];
+export const uses = ['webhookId'];
+
+export const properties: INodeProperties[] = [];

@@ -1,28 +1,22 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { collection, operation } from '../../../shared/descriptions';
-import { eventsField, webhookIdField } from '../common';
-import { checkWebhookUrl } from './create';
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { failItem } from '../../../shared/requestActions';
+import { eventsField } from '../../helpers/fields';
+import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
-/** PATCH sends only what the user set; "Clear Description" sends `description: null`. */
+/** PATCH sends only what the user set, under the API's names; "Clear Description" sends `description: null`. */
 async function buildUpdateBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const fields = this.getNodeParameter('updateFields', {}) as IDataObject;
+	const fields = param<IDataObject>(this, 'updateFields', {});
 	const body: IDataObject = {};
-	if (fields.url !== undefined) {
-		await checkWebhookUrl.call(this, String(fields.url));
-		body.url = fields.url;
-	}
-	if (fields.events !== undefined) body.events = fields.events;
+	if (fields.url !== undefined) body.url = webhookUrl.call(this, fields.url);
+	if (fields.events !== undefined) body.events = eventList.call(this, fields.events);
 	if (fields.description !== undefined) body.description = fields.description;
 	if (fields.clearDescription === true) body.description = null;
 	if (fields.isActive !== undefined) body.is_active = fields.isActive;
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
-			description: 'Add at least one field under "Update Fields".',
-			itemIndex: this.getItemIndex(),
-		});
-	}
+	if (Object.keys(body).length === 0) failItem(this, 'Nothing to update', 'Add at least one field under "Update Fields".');
 	request.body = body;
 	return request;
 }
@@ -33,40 +27,43 @@ export const option = operation({
 	action: 'Update a webhook',
 	description: 'Change the URL, events, description or active flag; the secret stays the same',
 	method: 'PATCH',
+	path: '/v1/webhooks/{webhookId}',
 	preSend: [buildUpdateBody],
 });
 
+export const uses = ['webhookId'];
+
 export const properties: INodeProperties[] = [
-	webhookIdField(''),
 	collection('Update Fields', 'updateFields', [
-			{
-				displayName: 'Active',
-				name: 'isActive',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether deliveries are on. Turning a webhook back on also resets its failure count (the service turns a webhook off after 10 failed deliveries in a row).',
-			},
-			{
-				displayName: 'Clear Description',
-				name: 'clearDescription',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to remove the description',
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-			},
-			eventsField('Replaces the whole event list. Leave empty to receive all events.'),
-			{
-				displayName: 'URL',
-				name: 'url',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/hooks/storefront',
-			},
-		]),
+		{
+			displayName: 'Active',
+			name: 'isActive',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether deliveries are on. Turning a webhook back on also resets its failure count (the service turns a webhook off after 10 failed deliveries in a row).',
+		},
+		{
+			displayName: 'Clear Description',
+			name: 'clearDescription',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to remove the description',
+		},
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+		},
+		eventsField('Replaces the whole event list. Leave empty to receive all events.'),
+		{
+			displayName: 'URL',
+			name: 'url',
+			type: 'string',
+			default: '',
+			placeholder: 'https://example.com/hooks/storefront',
+			description: 'HTTPS address the service POSTs events to',
+		},
+	]),
 ];

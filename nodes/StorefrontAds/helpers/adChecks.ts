@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { apiRequest } from '../../shared/api';
+import { param } from '../../shared/params';
+import { failItem } from '../../shared/requestActions';
+import { wholeBudget } from './budget';
+import { NETWORKS } from './networks';
+
+const DAY_MS = 24 * 3600 * 1000;
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Budget and schedule checks shared by create, messaging, call and boost. */
+function checkBudgetAndDates(ctx: IExecuteSingleFunctions, network: string, body: IDataObject) {
+	const amount = wholeBudget(ctx, body.budgetAmount);
+	if (!(amount > 0)) failItem(ctx, 'Budget Amount must be more than 0', "Enter the budget in whole units of the ad account's currency.");
+	const start = body.startDate ? Date.parse(String(body.startDate)) : Date.now();
+	const end = body.endDate ? Date.parse(String(body.endDate)) : undefined;
+	if (body.budgetType === 'lifetime' && end === undefined) {
+		failItem(ctx, 'A lifetime budget needs an End Date', 'Set "End Date", or choose a daily budget.');
+	}
+	if (end !== undefined && end <= start) failItem(ctx, 'End Date is not after Start Date', 'Set an End Date later than the start (or than now).');
+	if (network === 'socialnet' && body.budgetType === 'daily' && end !== undefined && end - start < DAY_MS) {
+		failItem(ctx, 'A daily-budget ad on socialnet must run at least 24 hours', 'Move "End Date" to at least 24 hours after the start, or use a lifetime budget.');
+	}
+}
+
+/** Per-network required fields (reference: per-network requirements) and creative limits (reference: Limits). */
+function checkCreative(ctx: IExecuteSingleFunctions, network: string, body: IDataObject, boost: boolean) {
+	const missing = boost ? [] : (NETWORKS[network]?.requiredCreative ?? []).filter((f) => body[f] === undefined || body[f] === '' || (Array.isArray(body[f]) && !(body[f] as unknown[]).length));
+	if (missing.length) failItem(ctx, `${network} ads need ${missing.join(', ')}`, `Fill in ${missing.map((f) => `"${f}"`).join(', ')}.`);
+	const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
+	if (network === 'microblog' && text('body').length > 280) {
+		failItem(ctx, `Microblog ad text is ${text('body').length} characters; the limit is 280`, 'Shorten "Ad Text" to 280 characters or fewer.');
+	}
+	if (network === 'chatnet') {
+		const headline = text('headline').length;
+		if (headline < 3 || headline > 50) {
+			failItem(ctx, `Chatnet headline is ${headline} characters; it must be 3 to 50`, 'Change "Headline" to between 3 and 50 characters.');
+		}
+		if (text('body').length > 100) {
+			failItem(ctx, `Chatnet ad text is ${text('body').length} characters; the limit is 100`, 'Shorten "Ad Text" to 100 characters or fewer.');
+		}
+	}
+	if ('phoneNumber' in body && !E164.test(text('phoneNumber'))) {
+		failItem(ctx, `Phone number "${text('phoneNumber')}" is not in E.164 format`, 'Write it with + and the country code, digits only, e.g. +15551234567.');
+	}
+}
+
+/** Videonet's minimum is 20 USD: checked when the chosen ad account is in USD (one lookup, only when the budget is lower). */
+async function checkMinimumBudget(ctx: IExecuteSingleFunctions, network: string, body: IDataObject) {
+	const minimum = NETWORKS[network]?.minBudgetUsd;
+	if (!minimum || Number(body.budgetAmount) >= minimum) return;
+	let currency: string | undefined;
+	try {
+		const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/accounts', { qs: { accountId: String(body.accountId) } });
+		const accounts = (answer.accounts as IDataObject[] | undefined) ?? [];
+		currency = accounts.find((a) => a.adAccountId === body.adAccountId)?.currency as string | undefined;
+	} catch {
+		return; // the API makes the same check; its answer explains it then
+	}
+	if (currency === 'USD') {
+		failItem(ctx, `The ${network} minimum budget is ${minimum} USD; this ad has ${String(body.budgetAmount)} USD`, `Raise "Budget Amount" to ${minimum} or more.`);
+	}
+}
+
+/** preSend of create / messaging / call / boost: the checks the API would fail, made before anything is sent. */
+export function checkAdBeforeSending(boost = false) {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const network = param<string>(this, 'network', '');
+		const body = (request.body ?? {}) as IDataObject;
+		checkBudgetAndDates(this, network, body);
+		checkCreative(this, network, body, boost);
+		await checkMinimumBudget(this, network, body);
+		return request;
+	};
+}

@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collection } from '../../shared/fields';
+import { param } from '../../shared/params';
+import { dayField, queryWithDays } from './dates';
+
+/**
+ * Analytics answers `{<owner>: {...}, analytics: {summary, daily}}`. "Split Into Days"
+ * gives one item per day (with the owner's id, name and currency on each), else one item.
+ */
+export async function analyticsOutput(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	if (!param<boolean>(this, 'splitIntoDays', false)) return items;
+	return items.flatMap(({ json }) => {
+		const owner = ((json.campaign ?? json.ad) as IDataObject | undefined) ?? {};
+		const daily = ((json.analytics as IDataObject | undefined)?.daily as IDataObject[] | undefined) ?? [];
+		return daily.map((day) => ({ json: { ...owner, ...day } }));
+	});
+}
+
+export const analyticsQuery = queryWithDays('options');
+
+export function analyticsFields(breakdowns: { network: string; values: string[] }): INodeProperties[] {
+	return [
+		{
+			displayName: 'Split Into Days',
+			name: 'splitIntoDays',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to output one item per day instead of one item with the summary and the daily rows',
+		},
+		collection(
+			'Options',
+			'options',
+			[
+				dayField('From Date', 'fromDate', 'First day (UTC); default 7 days before To Date'),
+				dayField('To Date', 'toDate', 'Last day (UTC); default today'),
+				{
+					displayName: 'Breakdowns',
+					name: 'breakdowns',
+					type: 'multiOptions',
+					options: breakdowns.values.map((v) => ({ name: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: v })),
+					default: [],
+					description: `Split the figures by these dimensions (${breakdowns.network} only)`,
+				},
+			],
+			'Add Option',
+		),
+	];
+}

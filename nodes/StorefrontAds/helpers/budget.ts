@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { collection } from '../../shared/fields';
+import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
+import { NETWORKS, networkOfPlatform } from './networks';
+
+/** Budgets are whole units of the ad account's currency (reference: budgetAmount). */
+export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field = 'Budget Amount'): number {
+	const amount = Number(value);
+	if (!Number.isInteger(amount)) {
+		failItem(ctx, `${field} must be a whole number`, `Budgets are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
+	}
+	return amount;
+}
+
+export const budgetTypeOptions = [
+	{ name: 'Daily', value: 'daily' },
+	{ name: 'Lifetime', value: 'lifetime', description: 'Total for the whole run; needs an End Date' },
+];
+
+/** Budget amount + type → `{budget: {amount, type}}` (campaign, ad set and ad updates). */
+export const budgetOptions: INodeProperties[] = [
+	{
+		displayName: 'Budget Amount',
+		name: 'budgetAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 0,
+		description: "Whole units of the ad account's currency (no cents)",
+	},
+	{
+		displayName: 'Budget Type',
+		name: 'budgetType',
+		type: 'options',
+		options: budgetTypeOptions,
+		default: 'daily',
+		description: 'Used with Budget Amount',
+	},
+];
+
+/** `bodyFrom` transform: `budgetAmount`/`budgetType` become `budget: {amount, type}`. */
+export function budgetBody(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
+	const { budgetAmount, budgetType, ...rest } = fields;
+	if (budgetAmount !== undefined) return { ...rest, budget: { amount: wholeBudget(this, budgetAmount), type: (budgetType as string) ?? 'daily' } };
+	if (budgetType !== undefined) failItem(this, 'Budget Type needs a Budget Amount', 'Add "Budget Amount" too, or remove "Budget Type".');
+	return rest;
+}
+
+/** Update Fields of campaigns and ad sets (PUT with `platform`). */
+export const updateFields = collection('Update Fields', 'updateFields', [
+	{ displayName: 'Bid Amount', name: 'bidAmount', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'In the ad account currency' },
+	{ displayName: 'Bid Strategy', name: 'bidStrategy', type: 'string', default: '', placeholder: 'e.g. LOWEST_COST_WITHOUT_CAP' },
+	...budgetOptions,
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Socialnet only' },
+]);
+
+/** What each network lets an update of a campaign or an ad set change (reference: update support). */
+function checkUpdate(level: 'campaign' | 'adSet') {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const body = request.body as IDataObject;
+		const platform = String(body.platform);
+		const network = networkOfPlatform(platform);
+		const Platform = platform.charAt(0).toUpperCase() + platform.slice(1);
+		const support = NETWORKS[network]?.campaignUpdate;
+		if (level === 'campaign' && support === false) {
+			failItem(this, `${Platform} campaigns cannot be updated`, 'Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
+		}
+		if (body.name !== undefined && network !== 'socialnet') failItem(this, 'Only socialnet names can be changed', `Remove "Name": ${platform} does not rename.`);
+		if (level === 'campaign' && support === 'budget' && (body.bidStrategy !== undefined || body.bidAmount !== undefined)) {
+			failItem(this, `${Platform} takes budget changes only`, 'Remove "Bid Strategy" and "Bid Amount".');
+		}
+		return request;
+	};
+}
+
+export const updatePreSend = (level: 'campaign' | 'adSet') => [requireAnyField('updateFields'), bodyFrom('updateFields', budgetBody), checkUpdate(level)];

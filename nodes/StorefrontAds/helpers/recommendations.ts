@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failItem } from '../../shared/requestActions';
+import { codesList } from './lists';
+
+/** The recommendations to apply or dismiss (a shared field: one property for both). */
+export const resourceNamesField: INodeProperties = {
+	displayName: 'Recommendations',
+	name: 'resourceNames',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	required: true,
+	default: '',
+	placeholder: 'customers/1234567890/recommendations/1',
+	description: 'Resource names (the resourceName of Get Many), separated by commas or new lines, or a list from an expression',
+};
+
+/** The resource names given (a `send` map), refused when there are none. */
+export function namesOrFail(this: IExecuteSingleFunctions, value: unknown): string[] {
+	const names = codesList(value);
+	if (!names.length) failItem(this, 'No recommendations named', 'Map the resourceName of the recommendations (from Get Many).');
+	return names;
+}
+
+/**
+ * Apply and dismiss answer per recommendation: one output item each. A failed one fails the
+ * node item (naming it), unless Continue On Fail is on: then it stays visible with its message.
+ */
+export function perRecommendation(done: string): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		const results = items.flatMap(({ json }) => ((json.results as IDataObject[] | undefined) ?? []).map((r) => ({ json: r })));
+		const failed = results.filter((r) => r.json.status !== done);
+		if (failed.length && !this.continueOnFail()) {
+			throw new NodeOperationError(this.getNode(), `${failed.length} of ${results.length} recommendations failed`, {
+				description: `${failed.map((r) => `${String(r.json.resourceName)}: ${String(r.json.message ?? r.json.status)}`).join('; ')}. The others were ${done}.`,
+				itemIndex: this.getItemIndex(),
+			});
+		}
+		return results;
+	};
+}

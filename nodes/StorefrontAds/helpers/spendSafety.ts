@@ -1,0 +1,106 @@
+import { createHash } from 'crypto';
+import type {
+	IDataObject,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	PostReceiveAction,
+} from 'n8n-workflow';
+
+import { collection } from '../../shared/fields';
+import { param } from '../../shared/params';
+
+/**
+ * What keeps a create from spending money by accident: Paused by default (the API itself
+ * defaults to ACTIVE), Validate Only, and the Idempotency-Key of every create and boost.
+ */
+
+export const DRY_RUN_HINT = 'Socialnet allows 30 Validate Only checks per ad account per 5 minutes: validate once when ready, not on every run.';
+
+export const createStatusField: INodeProperties = {
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: [
+		{ name: 'Paused (Recommended)', value: 'PAUSED', description: 'Created paused: nothing is spent until you activate it' },
+		{ name: 'Active (Spends Money)', value: 'ACTIVE', description: 'Starts spending real money as soon as the network approves it' },
+	],
+	default: 'PAUSED',
+	description: 'Status it is created with. ACTIVE spends real money once the network approves it.',
+};
+
+export function validateOnlyField(description: string): INodeProperties {
+	return { displayName: 'Validate Only', name: 'validateOnly', type: 'boolean', default: false, description, hint: DRY_RUN_HINT };
+}
+
+/** `send` entries of status and Validate Only (validateOnly is sent only when on). */
+export const spendSend = {
+	status: 'body',
+	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
+} as const;
+
+export const idempotencyOption: INodeProperties = {
+	displayName: 'Idempotency Key',
+	name: 'idempotencyKey',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.postId }}-monday',
+	description:
+		'Leave empty for the automatic key: made from the workflow, this node, the item position and the fields sent, so repeating the same request (a retried execution, Retry On Fail, a re-run) within 24 hours returns the first result and creates nothing new. Set your own key, different per ad, to control this yourself.',
+};
+
+export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
+
+function canonical(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(canonical);
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.keys(value as IDataObject)
+				.sort()
+				.map((k) => [k, canonical((value as IDataObject)[k])]),
+		);
+	}
+	return value;
+}
+
+/** The automatic key: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
+export function automaticKey(parts: { workflowId: string; nodeId: string; itemIndex: number; method: string; url: string; body: unknown }) {
+	const text = JSON.stringify([parts.workflowId, parts.nodeId, parts.itemIndex, parts.method, parts.url, canonical(parts.body)]);
+	return `n8n-${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+}
+
+/** preSend (last): the `Idempotency-Key` header of every create, boost, messaging and call request. */
+export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const own = String(param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
+	const node = this.getNode();
+	const key =
+		own ||
+		automaticKey({
+			workflowId: String(this.getWorkflow().id ?? ''),
+			nodeId: node.id ?? node.name,
+			itemIndex: this.getItemIndex(),
+			method: String(request.method ?? 'POST'),
+			url: String(request.url ?? ''),
+			body: request.body,
+		});
+	request.headers = { ...request.headers, 'Idempotency-Key': key };
+	return request;
+}
+
+/** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
+export function createdOutput(key: 'ad' | 'campaign'): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		return items.map(({ json }) => {
+			const inner = json[key];
+			if (json.validateOnly || !inner || typeof inner !== 'object') return { json };
+			return { json: { ...(inner as IDataObject), ...(json.message ? { message: json.message } : {}) } };
+		});
+	};
+}
+
+/** A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out and tempt a retry. */
+export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
+	return request;
+}

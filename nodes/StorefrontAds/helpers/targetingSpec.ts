@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+
+import { collection } from '../../shared/fields';
+import { param } from '../../shared/params';
+import { failItem } from '../../shared/requestActions';
+import { jsonParameter } from './jsonInput';
+import { codesList, linesList } from './lists';
+
+/** The targeting `spec` of bid pricing and supply forecast (a shared field: one property for both). */
+export const specField: INodeProperties = collection('Targeting Spec', 'spec', [
+	{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, separated by commas or new lines' },
+	{ displayName: 'Industries', name: 'industries', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
+	{ displayName: 'Seniorities', name: 'seniorities', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
+	{ displayName: 'More Spec (JSON)', name: 'moreJson', type: 'json', default: '{}', description: 'Any other spec keys, e.g. {"jobFunctions": ["marketing"]}' },
+]);
+
+/** preSend: `spec` from the named fields (lists) plus the free JSON. */
+export async function sendSpec(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const { moreJson, ...named } = param<IDataObject>(this, 'spec', {});
+	const spec: IDataObject = moreJson ? { ...(jsonParameter(this, moreJson, 'More Spec (JSON)') as IDataObject) } : {};
+	for (const [key, value] of Object.entries(named)) {
+		const list = key === 'countries' ? codesList(value) : linesList(value);
+		if (list.length) spec[key] = list;
+	}
+	if (!Object.keys(spec).length) failItem(this, 'The targeting spec is empty', 'Add at least Countries under "Targeting Spec".');
+	request.body = { ...(request.body as IDataObject), spec };
+	return request;
+}
+
+/** `{available: false}` is an answer, not an error: say what it means next to the flag. */
+export function explainUnavailable(message: string): PostReceiveAction {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		return items.map((item) => (item.json.available === false ? { ...item, json: { ...item.json, message } } : item));
+	};
+}

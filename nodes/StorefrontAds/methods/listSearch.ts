@@ -1,0 +1,96 @@
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+
+const connection = (ctx: ILoadOptionsFunctions) => {
+	const accountId = currentParameter(ctx, 'accountId');
+	return accountId ? { accountId } : undefined;
+};
+
+/** `Name (platform, status)`: the platform is what update, delete and status calls ask for. */
+const labelled = (name: unknown, row: IDataObject) => `${String(name)} (${String(row.platform ?? '?')}, ${String(row.status ?? '?')})`;
+
+/** Networks an operation works on, where the node has no Network field to say it. */
+const NETWORKS_OF: Record<string, string[]> = {
+	keyword: ['searchnet'],
+	searchTerm: ['searchnet'],
+	recommendation: ['searchnet'],
+	conversion: ['socialnet', 'searchnet', 'chatnet'],
+	'post:getBest': ['socialnet', 'videonet'],
+	'post:getPhotoappPosts': ['socialnet'],
+	'post:getPhotoappAccounts': ['socialnet'],
+	'post:getPronetPages': ['pronet'],
+	'post:getVideonetIdentities': ['videonet'],
+	audience: ['socialnet', 'searchnet', 'pronet', 'videonet', 'microblog'],
+};
+
+export const searchAdConnections = listSearch({
+	path: '/v1/ads/connections',
+	rootProperty: 'connections',
+	keep: (ctx) => {
+		const network = currentParameter(ctx, 'network');
+		if (network) return (row) => row.network === network;
+		const resource = currentParameter(ctx, 'resource') ?? '';
+		const allowed = NETWORKS_OF[`${resource}:${currentParameter(ctx, 'operation') ?? ''}`] ?? NETWORKS_OF[resource];
+		return allowed ? (row) => allowed.includes(row.network as string) : undefined;
+	},
+	name: (c) => `${c.displayName as string} — ${c.network as string}${c.needsReconnection ? ' (needs reconnecting)' : c.isActive === false ? ' (inactive)' : ''}`,
+	value: (c) => c.id as string,
+});
+
+export const searchAdAccounts = listSearch({
+	path: '/v1/ads/accounts',
+	rootProperty: 'accounts',
+	query: connection,
+	name: (a) => `${a.name as string} (${a.adAccountId as string}, ${a.currency as string})`,
+	value: (a) => a.adAccountId as string,
+});
+
+export const searchCampaigns = listSearch({
+	path: '/v1/ads/campaigns',
+	rootProperty: 'campaigns',
+	pages: true,
+	query: (ctx) => {
+		const adAccountId = currentParameter(ctx, 'adAccountId');
+		return adAccountId ? { adAccountId } : {};
+	},
+	name: (c) => labelled(c.campaignName, c),
+	value: (c) => c.platformCampaignId as string,
+});
+
+export const searchAdSets = listSearch({
+	path: '/v1/ads/ad-sets',
+	rootProperty: 'adSets',
+	query: (ctx) => {
+		const base = connection(ctx);
+		const campaignId = currentParameter(ctx, 'campaignId') ?? currentParameter(ctx, 'filters.campaignId');
+		return base && campaignId ? { ...base, campaignId } : base;
+	},
+	name: (s) => `${s.adSetName as string} (${s.status as string})`,
+	value: (s) => s.platformAdSetId as string,
+});
+
+export const searchAds = listSearch({
+	path: '/v1/ads',
+	rootProperty: 'ads',
+	pages: true,
+	name: (a) => labelled(a.name, a),
+	value: (a) => a.id as string,
+});
+
+export const searchAudiences = listSearch({
+	path: '/v1/ads/audiences',
+	rootProperty: 'audiences',
+	query: connection,
+	name: (a) => `${a.name as string} (${a.type as string}, ${String(a.size ?? 0)} people)`,
+	value: (a) => a.id as string,
+});
+
+export const searchKeywords = listSearch({
+	path: '/v1/ads/keywords',
+	rootProperty: 'keywords',
+	query: connection,
+	serverFilter: 'search',
+	name: (k) => `${k.keyword as string} (${k.matchType as string}, ${k.status as string}${k.negative ? ', negative' : ''})`,
+	value: (k) => k.id as string,
+});

@@ -1,0 +1,3 @@
+import { createAd } from '../../helpers/adCreate';
+
+export const { option, leading, uses, properties } = createAd('messaging');

@@ -1,0 +1,34 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+
+/** `{ad, stale}` → the ad with `stale` beside its fields. */
+async function adWithStale(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	return items.map(({ json }) => {
+		const ad = json.ad && typeof json.ad === 'object' ? (json.ad as IDataObject) : json;
+		return { json: json.stale === undefined ? ad : { ...ad, stale: json.stale } };
+	});
+}
+
+export const option = operation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an ad',
+	description: 'Get an ad with its creative, targeting and schedule',
+	method: 'GET',
+	path: '/v1/ads/{adId}',
+	send: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
+	postReceive: [adWithStale],
+});
+
+export const uses = ['adId'];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Live',
+		name: 'live',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to re-read the ad from the network now instead of the last synced copy (the output says `stale`)',
+	},
+];

@@ -1,0 +1,55 @@
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { failItem } from '../../../shared/requestActions';
+import { dayField } from '../../helpers/dates';
+import { pagedList } from '../../helpers/pagedList';
+import { platformFilter, sourceFilter } from '../../helpers/filters';
+
+const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
+
+/** A 202 `backfillPending` is not "no ads": say so instead of returning an empty list. */
+async function failWhileBackfilling(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	const answer = items[0]?.json;
+	if (answer?.backfillPending) {
+		failItem(
+			this,
+			'The ad history is still being imported',
+			`${typeof answer.message === 'string' ? `${answer.message}. ` : ''}A newly connected ad account imports its history first; run the node again in a few minutes.`,
+		);
+	}
+	return items;
+}
+
+export const option = pagedList({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many ads',
+	description: 'List ads with their metrics (default: created in the last 90 days)',
+	path: '/v1/ads',
+	postReceive: [failWhileBackfilling],
+	rootProperty: 'ads',
+});
+
+export const properties: INodeProperties[] = [
+	...returnAllOrLimit('ads'),
+	collection(
+		'Filters',
+		'filters',
+		[
+			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+			dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
+			dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
+			platformFilter,
+			sourceFilter,
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: AD_STATUSES.map((s) => ({ name: s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: s })),
+				default: 'active',
+			},
+		],
+		'Add Filter',
+	),
+];

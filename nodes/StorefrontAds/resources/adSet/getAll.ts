@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { queryFrom } from '../../../shared/requestActions';
+
+/** The API answers at most this many ad sets (reference: GET /v1/ads/ad-sets). */
+const API_CAP = 500;
+
+/**
+ * When the API answered its cap, the list may be cut: every row says so (`truncated`, `notice`),
+ * so a workflow can tell and narrow the list by campaign. Runs on the raw answer, before Limit.
+ */
+async function flagTruncated(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	const notice = `The API returns at most ${API_CAP} ad sets, so this list may be incomplete. Filter by Campaign ID to get the rest.`;
+	return items.map(({ json }) => {
+		const rows = json.adSets as IDataObject[] | undefined;
+		if (!Array.isArray(rows) || rows.length < API_CAP) return { json };
+		return { json: { ...json, adSets: rows.map((row) => ({ ...row, truncated: true, notice })) } };
+	});
+}
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many ad sets',
+	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP}`,
+	method: 'GET',
+	path: '/v1/ads/ad-sets',
+	send: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	postReceive: [flagTruncated],
+	list: { style: 'none', rootProperty: 'adSets' },
+});
+
+export const uses = ['accountId'];
+
+export const properties: INodeProperties[] = [
+	...returnAllOrLimit('ad sets'),
+	{
+		displayName: `The API returns up to ${API_CAP} ad sets; when a list reaches that, each row carries truncated: true. Filter by campaign to get all of them.`,
+		name: 'adSetCapNotice',
+		type: 'notice',
+		default: '',
+	},
+	collection(
+		'Filters',
+		'filters',
+		[
+			{
+				displayName: 'Campaign ID',
+				name: 'campaignId',
+				type: 'string',
+				default: '',
+				description: 'Only the ad sets of this campaign (its platformCampaignId)',
+			},
+		],
+		'Add Filter',
+	),
+];

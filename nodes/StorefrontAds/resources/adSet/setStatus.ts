@@ -1,0 +1,19 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { statusChoice } from '../../helpers/status';
+
+export const option = operation({
+	value: 'setStatus',
+	name: 'Set Status',
+	action: 'Pause or resume an ad set',
+	description: 'Pause or resume an ad set on every network (the line item on microblog)',
+	method: 'PUT',
+	path: '/v1/ads/ad-sets/{adSetId}/status',
+	send: { status: 'body', platform: 'body' },
+});
+
+/** accountId only feeds the Ad Set list; it is not sent. */
+export const uses = ['accountId', 'adSetId', 'platform'];
+
+export const properties: INodeProperties[] = [statusChoice('Paused stops spending; Active resumes it')];

@@ -1,0 +1,20 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { updateFields, updatePreSend } from '../../helpers/budget';
+
+export const option = operation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update an ad set',
+	description: 'Change budget, bid strategy, bid amount or (socialnet) name of an ad set; on microblog this is where the budget changes (the line item)',
+	method: 'PUT',
+	path: '/v1/ads/ad-sets/{adSetId}',
+	send: { platform: 'body' },
+	preSend: updatePreSend('adSet'),
+});
+
+/** accountId only feeds the Ad Set list; it is not sent. */
+export const uses = ['accountId', 'adSetId', 'platform'];
+
+export const properties: INodeProperties[] = [updateFields];

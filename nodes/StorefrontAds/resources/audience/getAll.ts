@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { queryFrom } from '../../../shared/requestActions';
+import { AUDIENCE_TYPES } from '../../helpers/audienceTypes';
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many audiences',
+	description: 'List the audiences of a connection with their sizes',
+	method: 'GET',
+	path: '/v1/ads/audiences',
+	send: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	list: { style: 'none', rootProperty: 'audiences' },
+});
+
+export const uses = ['accountId'];
+
+export const properties: INodeProperties[] = [
+	...returnAllOrLimit('audiences'),
+	collection(
+		'Filters',
+		'filters',
+		[
+			{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
+			{ displayName: 'Type', name: 'type', type: 'options', options: AUDIENCE_TYPES, default: 'customer_list' },
+		],
+		'Add Filter',
+	),
+];

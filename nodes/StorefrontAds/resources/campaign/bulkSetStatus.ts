@@ -1,0 +1,123 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { failItem } from '../../../shared/requestActions';
+import { sendInChunks } from '../../helpers/chunks';
+import { jsonParameter } from '../../helpers/jsonInput';
+import { PLATFORMS } from '../../helpers/networks';
+import { statusChoice } from '../../helpers/status';
+
+/** The API's limit per bulk call (reference: Limits). */
+const BULK_LIMIT = 50;
+
+/** Accepts `{campaignId, platform}` and the campaign rows Get Many / Get Tree output (`platformCampaignId`). */
+function toCampaignRef(ctx: IExecuteSingleFunctions, row: IDataObject, index: number) {
+	const campaignId = String(row.campaignId ?? row.platformCampaignId ?? '').trim();
+	const platform = String(row.platform ?? '').trim();
+	if (!campaignId || !platform) {
+		failItem(ctx, `Campaign ${index + 1} needs a campaign ID and a platform`, 'Each entry is {"campaignId": "...", "platform": "socialfeed"} (or a campaign from Get Many).');
+	}
+	return { campaignId, platform };
+}
+
+async function buildCampaignList(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const mode = param<string>(this, 'campaignsInput', 'define');
+	const raw =
+		mode === 'json'
+			? jsonParameter(this, param(this, 'campaignsJson', '[]'), 'Campaigns (JSON)')
+			: (param<IDataObject>(this, 'campaigns', {}).campaign as IDataObject[] | undefined) ?? [];
+	const rows = Array.isArray(raw) ? raw : [raw];
+	const campaigns = rows.map((row, i) => toCampaignRef(this, row, i));
+	if (!campaigns.length) failItem(this, 'No campaigns to update', 'Add at least one campaign.');
+	if (campaigns.length > BULK_LIMIT && !param<boolean>(this, 'autoSplit', true)) {
+		failItem(
+			this,
+			`${campaigns.length} campaigns are more than the ${BULK_LIMIT} one call takes`,
+			'Turn on "Split Into Calls of 50", or send fewer campaigns.',
+		);
+	}
+	request.body = { ...(request.body as IDataObject), campaigns };
+	return request;
+}
+
+/** Sends the campaigns in calls of 50 and merges the `updated`/`skipped` counts into one item. */
+async function sendBulk(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const body = requestData.options.body as IDataObject;
+	const campaigns = body.campaigns as IDataObject[];
+	const { calls, answers } = await sendInChunks(this, requestData, 'campaigns', campaigns, BULK_LIMIT);
+	const total = (key: string) => answers.reduce((sum, a) => sum + Number(a.json[key] ?? 0), 0);
+	return [{ json: { status: body.status, campaigns: campaigns.length, updated: total('updated'), skipped: total('skipped'), calls } }];
+}
+
+export const option = operation({
+	value: 'bulkSetStatus',
+	name: 'Bulk Set Status',
+	action: 'Pause or resume many campaigns',
+	description: 'Pause or resume many campaigns, across networks; more than 50 are sent in several calls',
+	method: 'POST',
+	path: '/v1/ads/campaigns/bulk-status',
+	send: { status: 'body' },
+	preSend: [buildCampaignList],
+	run: sendBulk,
+});
+
+export const properties: INodeProperties[] = [
+	statusChoice('Paused stops spending on every campaign listed; Active resumes it'),
+	{
+		displayName: 'Campaigns',
+		name: 'campaignsInput',
+		type: 'options',
+		options: [
+			{ name: 'Define Below', value: 'define', description: 'List the campaigns here' },
+			{ name: 'JSON', value: 'json', description: 'A JSON list, e.g. mapped from Get Many output' },
+		],
+		default: 'define',
+	},
+	{
+		displayName: 'Campaigns',
+		name: 'campaigns',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Campaign',
+		default: {},
+		displayOptions: { show: { campaignsInput: ['define'] } },
+		options: [
+			{
+				displayName: 'Campaign',
+				name: 'campaign',
+				values: [
+					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: 'The platformCampaignId' },
+					{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Campaigns (JSON)',
+		name: 'campaignsJson',
+		type: 'json',
+		default: '[]',
+		hint: 'To use every incoming campaign at once, map {{ $input.all().map(i => i.json) }} and turn on "Execute Once" in the node settings',
+		description: 'List of {"campaignId", "platform"}, or campaign rows as Get Many outputs them (platformCampaignId, platform)',
+		displayOptions: { show: { campaignsInput: ['json'] } },
+	},
+	{
+		displayName: 'Split Into Calls of 50',
+		name: 'autoSplit',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to send more than 50 campaigns in several calls (the API takes 50 per call) and add up the counts',
+	},
+];

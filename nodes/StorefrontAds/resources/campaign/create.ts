@@ -1,0 +1,67 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { bodyFrom, failItem } from '../../../shared/requestActions';
+import { goalOptions } from '../../helpers/adCreate';
+import { budgetBody, budgetOptions } from '../../helpers/budget';
+import { NETWORKS, networkOptions } from '../../helpers/networks';
+import { createdOutput, optionsCollection, sendIdempotencyKey, spendSend, validateOnlyField } from '../../helpers/spendSafety';
+
+/** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
+async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const network = param<string>(this, 'network', '');
+	if (NETWORKS[network]?.campaignBudgetRequired && !(request.body as IDataObject).budget) {
+		failItem(this, `A ${network} campaign needs a budget`, 'Add "Budget Amount" (and "Budget Type") under Additional Fields.');
+	}
+	return request;
+}
+
+export const option = operation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a campaign',
+	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
+	method: 'POST',
+	path: '/v1/ads/campaigns',
+	send: {
+		accountId: { in: 'body', locator: true },
+		adAccountId: { in: 'body', locator: true },
+		name: 'body',
+		goal: 'body',
+		...spendSend,
+	},
+	preSend: [bodyFrom('additionalFields', budgetBody), requireBudgetWhereNeeded, sendIdempotencyKey],
+	postReceive: [createdOutput('campaign')],
+});
+
+export const leading: INodeProperties[] = [
+	{
+		displayName: 'Network',
+		name: 'network',
+		type: 'options',
+		noDataExpression: true,
+		required: true,
+		options: networkOptions(),
+		default: 'socialnet',
+		description: 'The ad network. Only the fields it needs are shown.',
+	},
+];
+
+export const uses = ['accountId', 'adAccountId', 'name', 'status'];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Goal',
+		name: 'goal',
+		type: 'options',
+		options: goalOptions,
+		required: true,
+		default: 'traffic',
+		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
+	},
+	collection('Additional Fields', 'additionalFields', budgetOptions),
+	validateOnlyField('Whether to only check the campaign (socialnet and chatnet run the network’s dry run) and create nothing'),
+	optionsCollection,
+];

@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { param } from '../../../shared/params';
+import { failItem } from '../../../shared/requestActions';
+import { linesList } from '../../helpers/lists';
+
+/** Keywords one per line, all with one match type → `{text, matchType}` (broad is sent as plain text). */
+async function sendKeywords(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const texts = linesList(param(this, 'keywords', ''));
+	if (!texts.length) failItem(this, 'No keywords to add', 'Enter one or more keywords, one per line.');
+	const matchType = param<string>(this, 'matchType', 'broad');
+	request.body = { ...(request.body as IDataObject), keywords: matchType === 'broad' ? texts : texts.map((text) => ({ text, matchType })) };
+	return request;
+}
+
+export const option = operation({
+	value: 'add',
+	name: 'Add',
+	action: 'Add keywords to an ad group',
+	description: 'Add keywords (or negative keywords) to an ad group',
+	method: 'POST',
+	path: '/v1/ads/keywords',
+	send: {
+		accountId: { in: 'body', locator: true },
+		adSetId: { in: 'body', locator: true },
+		negative: { in: 'body', optional: true, map: (v) => (v ? true : undefined) },
+	},
+	preSend: [sendKeywords],
+});
+
+/** accountId: a searchnet connection; adSetId: the ad group. */
+export const uses = ['accountId', 'adSetId', 'keywords'];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Match Type',
+		name: 'matchType',
+		type: 'options',
+		options: [
+			{ name: 'Broad', value: 'broad' },
+			{ name: 'Exact', value: 'exact' },
+			{ name: 'Phrase', value: 'phrase' },
+		],
+		default: 'broad',
+	},
+	{ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether these are negative keywords (searches to exclude)' },
+];

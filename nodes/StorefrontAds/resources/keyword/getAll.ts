@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { queryFrom } from '../../../shared/requestActions';
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many keywords',
+	description: 'List keywords with quality score and 30-day metrics (synced about once a day)',
+	method: 'GET',
+	path: '/v1/ads/keywords',
+	send: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	list: { style: 'none', rootProperty: 'keywords' },
+});
+
+/** accountId: a searchnet connection. */
+export const uses = ['accountId'];
+
+export const properties: INodeProperties[] = [
+	...returnAllOrLimit('keywords'),
+	collection(
+		'Filters',
+		'filters',
+		[
+			{ displayName: 'Ad Group ID', name: 'adSetId', type: 'string', default: '' },
+			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+			{ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether to list only negative (true) or only positive (false) keywords' },
+			{ displayName: 'Search', name: 'search', type: 'string', default: '' },
+		],
+		'Add Filter',
+	),
+];

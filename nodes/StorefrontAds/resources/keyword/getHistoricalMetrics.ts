@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
+import { codesList, linesList } from '../../helpers/lists';
+import { convertMicros, convertMicrosField } from '../../helpers/micros';
+import { customerIdField } from '../../helpers/searchnetFields';
+
+export const option = operation({
+	value: 'getHistoricalMetrics',
+	name: 'Get Historical Metrics',
+	action: 'Get historical metrics of many keywords',
+	description: 'Monthly searches, competition and top-of-page bids for keywords you name; one item per keyword',
+	method: 'POST',
+	path: '/v1/ads/keywords/historical-metrics',
+	send: {
+		accountId: { in: 'body', locator: true },
+		keywords: {
+			in: 'body',
+			map(value) {
+				const list = linesList(value);
+				return list.length ? list : failItem(this, 'No keywords given', 'Enter one or more keywords, one per line.');
+			},
+		},
+		countries: { in: 'body', optional: true, map: codesList },
+	},
+	preSend: [bodyFrom('options')],
+	postReceive: [carryOntoRows('data', ['customerId']), convertMicros],
+	list: { style: 'none', rootProperty: 'data' },
+});
+
+/** accountId: a searchnet connection. */
+export const uses = ['accountId', 'keywords', 'countries'];
+
+export const properties: INodeProperties[] = [collection('Options', 'options', [customerIdField], 'Add Option'), convertMicrosField, ...returnAllOrLimit('keywords')];

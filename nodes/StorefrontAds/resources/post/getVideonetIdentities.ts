@@ -1,0 +1,22 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { carryOntoRows } from '../../../shared/requestActions';
+
+export const option = operation({
+	value: 'getVideonetIdentities',
+	name: 'Get Videonet Identities',
+	action: 'Get many videonet identities',
+	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each with the answer’s adAccountId',
+	method: 'GET',
+	path: '/v1/ads/videonet-identities',
+	send: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	postReceive: [carryOntoRows('identities', ['adAccountId'])],
+	list: { style: 'none', rootProperty: 'identities' },
+});
+
+/** accountId: a videonet connection; adAccountId: the advertiser (the answer's adAccountId is the one sent). */
+export const uses = ['accountId', 'adAccountId'];
+
+export const properties: INodeProperties[] = returnAllOrLimit('identities');

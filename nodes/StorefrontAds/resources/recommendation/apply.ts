@@ -1,0 +1,36 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { operation } from '../../../shared/operation';
+import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
+
+export const option = operation({
+	value: 'apply',
+	name: 'Apply',
+	action: 'Apply many recommendations',
+	description: 'Apply recommendations to the account. This changes the account and cannot be undone.',
+	method: 'POST',
+	path: '/v1/ads/recommendations/apply',
+	send: {
+		accountId: { in: 'body', locator: true },
+		adAccountId: { in: 'body', locator: true },
+		resourceNames: {
+			in: 'body',
+			as: 'recommendations',
+			map(value) {
+				return namesOrFail.call(this, value).map((resourceName) => ({ resourceName }));
+			},
+		},
+	},
+	postReceive: [perRecommendation('applied')],
+});
+
+export const uses = ['accountId', 'adAccountId', 'resourceNames'];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Applying changes budgets, bids, keywords or ads in the account right away and cannot be undone. Check the list (Get Many) first.',
+		name: 'applyNotice',
+		type: 'notice',
+		default: '',
+	},
+];

@@ -1,0 +1,38 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { carryOntoRows } from '../../../shared/requestActions';
+
+const TYPES = ['CAMPAIGN_BUDGET', 'KEYWORD', 'MAXIMIZE_CLICKS_OPT_IN', 'RESPONSIVE_SEARCH_AD', 'SITELINK_EXTENSION', 'TARGET_CPA_OPT_IN'];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many recommendations',
+	description: "The network's recommendations with their expected impact; one item per recommendation, each with the answer’s adAccountId and stale",
+	method: 'GET',
+	path: '/v1/ads/recommendations',
+	send: {
+		accountId: { in: 'query', locator: true },
+		adAccountId: { in: 'query', locator: true },
+		types: { in: 'query', optional: true, map: (v) => (Array.isArray(v) ? v.join(',') : v) },
+	},
+	postReceive: [carryOntoRows('recommendations', ['adAccountId', 'stale'])],
+	list: { style: 'none', rootProperty: 'recommendations' },
+});
+
+/** accountId: a searchnet connection; adAccountId: its customer ID. */
+export const uses = ['accountId', 'adAccountId'];
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Types',
+		name: 'types',
+		type: 'multiOptions',
+		options: TYPES.map((t) => ({ name: t.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()), value: t })),
+		default: [],
+		description: 'Only these types (all when empty)',
+	},
+	...returnAllOrLimit('recommendations'),
+];

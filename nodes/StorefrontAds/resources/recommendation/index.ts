@@ -1,0 +1,14 @@
+import type { ResourceSpec } from '../../../shared/operation';
+import * as apply from './apply';
+import * as dismiss from './dismiss';
+import * as getAll from './getAll';
+
+/** The default operation. */
+const LIST = 'getAll';
+
+export const recommendation: ResourceSpec = {
+	name: 'Recommendation (Searchnet)',
+	value: 'recommendation',
+	operations: [apply, dismiss, getAll],
+	defaultOperation: LIST,
+};

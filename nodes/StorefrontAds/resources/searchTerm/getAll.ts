@@ -1,0 +1,40 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { carryOntoRows } from '../../../shared/requestActions';
+import { dayField, queryWithDays } from '../../helpers/dates';
+import { convertMicros, convertMicrosField } from '../../helpers/micros';
+import { customerIdField } from '../../helpers/searchnetFields';
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many search terms',
+	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each with the answer’s stale and customerId',
+	method: 'GET',
+	path: '/v1/ads/search-terms',
+	send: { accountId: { in: 'query', locator: true } },
+	preSend: [queryWithDays('filters')],
+	postReceive: [carryOntoRows('data', ['customerId', 'stale']), convertMicros],
+	list: { style: 'none', rootProperty: 'data' },
+});
+
+/** accountId: a searchnet connection. */
+export const uses = ['accountId'];
+
+export const properties: INodeProperties[] = [
+	convertMicrosField,
+	...returnAllOrLimit('search terms'),
+	collection(
+		'Filters',
+		'filters',
+		[
+			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+			customerIdField,
+			dayField('From Date', 'fromDate', 'First day (UTC); default 30 days ago'),
+			dayField('To Date', 'toDate', 'Last day (UTC); default today'),
+		],
+		'Add Filter',
+	),
+];

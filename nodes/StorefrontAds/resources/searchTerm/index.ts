@@ -1,0 +1,7 @@
+import type { ResourceSpec } from '../../../shared/operation';
+import * as getAll from './getAll';
+
+/** The default operation. */
+const LIST = 'getAll';
+
+export const searchTerm: ResourceSpec = { name: 'Search Term (Searchnet)', value: 'searchTerm', operations: [getAll], defaultOperation: LIST };

@@ -1,0 +1,46 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { bodyFrom } from '../../../shared/requestActions';
+import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
+
+export const option = operation({
+	value: 'getBidPricing',
+	name: 'Get Bid Pricing',
+	action: 'Get bid pricing for a targeting',
+	description: 'Bid limits, suggested bid and minimum daily budget (pronet); other networks answer available: false. Creates nothing.',
+	method: 'POST',
+	path: '/v1/ads/targeting/bid-pricing',
+	send: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },
+	preSend: [sendSpec, bodyFrom('options')],
+	postReceive: [explainUnavailable('Not available for this network: bid pricing is offered on pronet only. Nothing was created.')],
+});
+
+/** accountId: a pronet ad connection (other networks answer available: false). */
+export const uses = ['accountId', 'adAccountId', 'spec'];
+
+export const properties: INodeProperties[] = [
+	collection(
+		'Options',
+		'options',
+		[
+			{
+				displayName: 'Bid Type',
+				name: 'bidType',
+				type: 'options',
+				options: [
+					{ name: 'CPC', value: 'CPC' },
+					{ name: 'CPM', value: 'CPM' },
+					{ name: 'CPV', value: 'CPV' },
+				],
+				default: 'CPM',
+				description: 'The API uses CPM when none is given',
+			},
+			{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the prices' },
+			{ displayName: 'Daily Budget', name: 'dailyBudget', type: 'number', typeOptions: { minValue: 0 }, default: 50 },
+			{ displayName: 'Objective Type', name: 'objectiveType', type: 'string', default: '', placeholder: 'e.g. WEBSITE_VISIT, LEAD_GENERATION' },
+		],
+		'Add Option',
+	),
+];

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+
+import { collection } from '../../../shared/fields';
+import { operation } from '../../../shared/operation';
+import { bodyFrom, failItem } from '../../../shared/requestActions';
+import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
+
+const day = (value: unknown) => String(value ?? '').slice(0, 10);
+
+/** The forecast window must be given, in the future (UTC days) and in order: refused before the call otherwise. */
+async function checkWindow(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const { fromDate, toDate } = request.body as IDataObject;
+	if (!fromDate || !toDate) failItem(this, 'The forecast window needs From Date and To Date', 'Set both dates, in the future.');
+	const today = new Date().toISOString().slice(0, 10);
+	if (String(fromDate) < today) failItem(this, `From Date ${String(fromDate)} is in the past`, 'A supply forecast is for a future window: start today or later.');
+	if (String(toDate) < String(fromDate)) failItem(this, 'To Date is before From Date', 'Set To Date on or after From Date.');
+	return request;
+}
+
+export const option = operation({
+	value: 'getSupplyForecast',
+	name: 'Get Supply Forecast',
+	action: 'Get a supply forecast for a targeting',
+	description: 'Projected impressions, clicks and spend for a targeting, a future window and a daily budget. Creates nothing.',
+	method: 'POST',
+	path: '/v1/ads/targeting/supply-forecast',
+	send: {
+		accountId: { in: 'body', locator: true },
+		adAccountId: { in: 'body', locator: true },
+		fromDate: { in: 'body', map: day },
+		toDate: { in: 'body', map: day },
+		dailyBudget: 'body',
+	},
+	preSend: [sendSpec, checkWindow, bodyFrom('options')],
+	postReceive: [explainUnavailable('No supply forecast is available for this targeting on this network. Nothing was created.')],
+});
+
+/** fromDate, toDate: the future window (UTC days). */
+export const uses = ['accountId', 'adAccountId', 'spec', 'fromDate', 'toDate'];
+
+export const properties: INodeProperties[] = [
+	{ displayName: 'Daily Budget', name: 'dailyBudget', type: 'number', required: true, typeOptions: { minValue: 0 }, default: 50 },
+	collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the budget and the forecast spend' }], 'Add Option'),
+];

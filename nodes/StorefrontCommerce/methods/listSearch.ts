@@ -1,0 +1,65 @@
+import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+
+const account = (ctx: ILoadOptionsFunctions) => {
+	const accountId = currentParameter(ctx, 'accountId');
+	return accountId ? { accountId } : undefined;
+};
+
+export const searchCatalogSyncs = listSearch({
+	path: '/v1/commerce/catalog-syncs',
+	rootProperty: 'catalogSyncs',
+	query: account,
+	name: (s) => `Catalog ${s.catalogId as string} (${s.runStatus as string})`,
+	value: (s) => s.id as string,
+});
+
+export const searchMenus = listSearch({
+	path: '/v1/commerce/menus',
+	rootProperty: 'menus',
+	query: account,
+	name: (m) => `${m.title as string} (${m.handle as string})`,
+	value: (m) => m.id as string,
+});
+
+export const searchMetaobjectTypes = listSearch({
+	path: '/v1/commerce/metaobject-definitions',
+	rootProperty: 'definitions',
+	query: account,
+	name: (d) => `${d.name as string} (${d.type as string})`,
+	value: (d) => d.type as string,
+});
+
+export const searchMetaobjects = listSearch({
+	path: '/v1/commerce/metaobjects',
+	rootProperty: 'metaobjects',
+	cursor: true,
+	query: (ctx) => {
+		const base = account(ctx);
+		const type = currentParameter(ctx, 'type');
+		return base && type ? { ...base, type } : undefined;
+	},
+	name: (m) => `${(m.displayName as string) || (m.handle as string)} (${m.handle as string})`,
+	value: (m) => m.id as string,
+});
+
+export const searchPages = listSearch({
+	path: '/v1/commerce/pages',
+	rootProperty: 'pages',
+	cursor: true,
+	serverFilter: 'query',
+	query: account,
+	name: (p: IDataObject) => `${p.title as string}${p.isPublished === false ? ' (draft)' : ''}`,
+	value: (p) => p.id as string,
+});
+
+export const searchRedirects = listSearch({
+	path: '/v1/commerce/redirects',
+	rootProperty: 'redirects',
+	cursor: true,
+	serverFilter: 'query',
+	query: account,
+	name: (r) => `${r.path as string} → ${r.target as string}`,
+	value: (r) => r.id as string,
+});

@@ -1,0 +1,32 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resourceLocator, returnAllOrLimit } from '../../shared/fields';
+
+/**
+ * Fields used by several operations: one property per name for the whole node (n8n evaluates
+ * a mapped value once per same-named property, twice per item). Operations name the ones they
+ * show in `uses`; `assembleNode` shows each on exactly those operations.
+ */
+export const sharedFields: INodeProperties[] = [
+	resourceLocator({
+		displayName: 'Webhook',
+		name: 'webhookId',
+		searchListMethod: 'searchWebhooks',
+		placeholder: 'e.g. 3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f0a9b',
+		description: 'The webhook endpoint to use',
+	}),
+	// both Get Many operations (webhooks and deliveries) share one Return All and one Limit
+	...returnAllOrLimit('webhooks or deliveries'),
+];
+
+/** The event list of Create and of Update's "Update Fields" (one top-level property, one in a collection). */
+export function eventsField(description: string): INodeProperties {
+	return {
+		displayName: 'Event Names or IDs',
+		name: 'events',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getEvents' },
+		default: [],
+		description: `${description} Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>`,
+	};
+}

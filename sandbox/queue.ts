@@ -1,0 +1,178 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { ensureN8n, freePort, installPackage, N8n, waitFor } from '../scripts/lib/n8n';
+
+/**
+ * n8n in queue mode on one machine: a throwaway Postgres cluster and Redis, n8n main (no
+ * production webhooks, manual runs offloaded), workers and webhook processors, all sharing
+ * one user folder (with this package installed), one encryption key and the database.
+ * Facts behind the settings: ../shared/RUNNING-N8N.md ("Queue mode").
+ *
+ *   const queue = await startQueue();  ...  await queue.stop();
+ */
+
+export interface QueueOptions {
+	workers?: number;
+	webhookProcessors?: number;
+	/** N8N_WEBHOOK_URL: the address the trigger registers at the API. */
+	webhookUrl?: string;
+	/** Extra environment for every n8n process. */
+	env?: Record<string, string>;
+	/** Skip `npm run build` (dist/ is current). */
+	build?: boolean;
+}
+
+export interface Queue {
+	main: N8n;
+	workers: N8n[];
+	webhooks: N8n[];
+	userFolder: string;
+	/** Restarts main (same database and user folder). */
+	restartMain(): Promise<void>;
+	stop(): Promise<void>;
+}
+
+const POSTGRES_BIN = () => {
+	const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort() : [];
+	return versions.length ? path.join('/usr/lib/postgresql', versions[versions.length - 1], 'bin') : '';
+};
+
+/** Installs Debian's postgresql and redis-server if missing (apt does not start them). */
+export function ensureServices() {
+	const missing = [!POSTGRES_BIN() && 'postgresql', !fs.existsSync('/usr/bin/redis-server') && 'redis-server'].filter(Boolean) as string[];
+	if (!missing.length) return;
+	execFileSync('apt-get', ['update'], { stdio: 'ignore' });
+	execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/** Runs a command as the `postgres` user (initdb refuses root). */
+function asPostgres(args: string[]) {
+	execFileSync('setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', ...args], { stdio: 'ignore' });
+}
+
+async function startPostgres(dir: string) {
+	const bin = POSTGRES_BIN();
+	const data = path.join(dir, 'pg');
+	const sockets = path.join(dir, 'pg-socket');
+	fs.mkdirSync(sockets);
+	fs.chmodSync(dir, 0o755);
+	execFileSync('chown', ['postgres:postgres', sockets]);
+	fs.mkdirSync(data, { mode: 0o700 });
+	execFileSync('chown', ['postgres:postgres', data]);
+	asPostgres([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+	const port = await freePort();
+	const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+	asPostgres([path.join(bin, 'pg_ctl'), '-D', data, '-o', options, '-l', path.join(sockets, 'postgres.log'), '-w', 'start']);
+	return { port, stop: () => asPostgres([path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']) };
+}
+
+async function startRedis() {
+	const port = await freePort();
+	const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+	await waitFor('redis-server', () => {
+		try {
+			return execFileSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG';
+		} catch {
+			return false;
+		}
+	});
+	return {
+		port,
+		stop: async () => {
+			if (child.exitCode !== null) return;
+			const exited = new Promise((r) => child.once('exit', r));
+			child.kill('SIGTERM');
+			await exited;
+		},
+	};
+}
+
+export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
+	ensureServices();
+	const bin = ensureN8n();
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+	const userFolder = path.join(dir, 'n8n');
+	fs.mkdirSync(userFolder);
+	installPackage(userFolder, { build: options.build ?? true });
+
+	const stops: Array<() => Promise<void> | void> = [];
+	const stop = async () => {
+		// last started, first stopped; a second call finds nothing left to do
+		for (const step of stops.splice(0).reverse()) await (async () => await step())().catch(() => undefined);
+		fs.rmSync(dir, { recursive: true, force: true });
+	};
+	try {
+		const postgres = await startPostgres(dir);
+		stops.push(postgres.stop);
+		const redis = await startRedis();
+		stops.push(redis.stop);
+
+		const env = (name: string): Record<string, string> => ({
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: '127.0.0.1',
+			DB_POSTGRESDB_PORT: String(postgres.port),
+			DB_POSTGRESDB_DATABASE: 'postgres',
+			DB_POSTGRESDB_USER: 'postgres',
+			DB_POSTGRESDB_PASSWORD: '',
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(redis.port),
+			QUEUE_HEALTH_CHECK_ACTIVE: 'false',
+			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${name}`,
+			...(options.webhookUrl ? { N8N_WEBHOOK_URL: options.webhookUrl } : {}),
+			...options.env,
+		});
+		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}) => {
+			const n8n = new N8n(bin, { userFolder, command, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
+			stops.push(() => n8n.stop());
+			return n8n;
+		};
+
+		const mainEnv = { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' };
+		let main = spawnN8n('start', 'main', mainEnv);
+		await main.start(); // first: it runs the migrations
+		await main.login();
+		const workers = Array.from({ length: options.workers ?? 2 }, (_, i) => spawnN8n('worker', `worker${i + 1}`));
+		const webhooks = Array.from({ length: options.webhookProcessors ?? 2 }, (_, i) => spawnN8n('webhook', `webhook${i + 1}`));
+		// one at a time: each start is CPU-heavy on a small machine
+		for (const n8n of [...workers, ...webhooks]) await n8n.start();
+
+		const queue: Queue = {
+			main,
+			workers,
+			webhooks,
+			userFolder,
+			async restartMain() {
+				await main.stop();
+				main = spawnN8n('start', 'main', mainEnv);
+				await main.start();
+				await main.login();
+				queue.main = main;
+			},
+			stop,
+		};
+		return queue;
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+if (require.main === module) {
+	// npx ts-node sandbox/queue.ts: start, print the addresses, stop on Ctrl-C
+	void (async () => {
+		const queue = await startQueue();
+		console.log(`n8n main (editor): ${queue.main.url}  (${'owner@example.com'})`);
+		for (const w of queue.webhooks) console.log(`webhook processor: ${w.url}`);
+		console.log(`workers: ${queue.workers.length}; user folder ${queue.userFolder}. Ctrl-C stops everything.`);
+		const quit = () => void queue.stop().then(() => process.exit(0));
+		process.once('SIGINT', quit);
+		process.once('SIGTERM', quit);
+	})().catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}
