@@ -5,7 +5,7 @@ export default [
 	{
 		// Tests, the fake API and scripts run in Node, not inside n8n: the community-node
 		// rules about imports and globals (console, process, timers) apply to nodes/ and credentials/ only.
-		files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'sandbox/**/*.ts'],
+		files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'sandbox/**/*.ts', 'fake-api/**/*.ts'],
 		rules: {
 			'@n8n/community-nodes/no-restricted-imports': 'off',
 			'@n8n/community-nodes/no-restricted-globals': 'off',

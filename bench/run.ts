@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../test/server';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../fake-api';
 import { ensureN8n, installPackage, N8n, ROOT } from '../scripts/lib/n8n';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

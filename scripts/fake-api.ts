@@ -2,7 +2,7 @@
  * Runs the fake Storefront API on 127.0.0.1 until Ctrl-C, for trying the nodes in a
  * local n8n. Port: FAKE_API_PORT (default 4010).
  */
-import { KEYS, startFakeApi } from '../test/server';
+import { KEYS, startFakeApi } from '../fake-api';
 
 async function main() {
 	const port = Number(process.env.FAKE_API_PORT ?? 4010);

@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import { KEYS, startFakeApi, type FakeApiServer } from './server';
+import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
 
 const credential = new StorefrontApi();
 

@@ -150,7 +150,7 @@ test('the trigger: a webhook with the full lifecycle, the shared credential, all
 
 test('the nodes know exactly the event types of the API reference', async () => {
 	const { EVENT_TYPES: nodeEvents } = await import('../nodes/shared/events');
-	const { EVENT_TYPES: contractEvents } = await import('./contract/webhooks');
+	const { EVENT_TYPES: contractEvents } = await import('../fake-api/contract/webhooks');
 	expect([...nodeEvents].sort()).toEqual([...contractEvents].sort());
 });
 
@@ -177,7 +177,8 @@ describe('the one-file-per-endpoint layout', () => {
 		expect(siblings.map((t) => path.relative(nodesDir, t))).toEqual([]);
 	});
 
-	test('nothing under nodes/ imports nodes/shared/descriptions', () => {
+	test('the old all-in-one nodes/shared/descriptions is gone and nothing imports it', () => {
+		expect(fs.existsSync(path.join(nodesDir, 'shared', 'descriptions.ts'))).toBe(false);
 		const importers = all.filter((f) => importsOf(f).some((t) => t === path.join(nodesDir, 'shared', 'descriptions')));
 		expect(importers.map(rel)).toEqual([]);
 	});

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { KEYS, startFakeApi, type FakeApiServer } from '../../test/server';
-import { seedDemo } from '../../test/server/demo';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { seedDemo } from '../../fake-api/demo';
 import { ensureN8n, installPackage, N8n, OWNER, ROOT } from './n8n';
 
 /**

@@ -1,7 +1,7 @@
 import { byId, useFakeApi } from '../harness/context';
 import { properties } from '../../nodes/StorefrontAds/resources';
 import { errorText } from '../harness';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
@@ -77,7 +77,7 @@ describe('Create', () => {
 
 	test('searchnet: campaign type and keywords as a list', async () => {
 		const r = await ctx.run(
-			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress\nsummer dress' }) as never,
+			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress\nsummer dress, white' }) as never,
 		);
 		expect(r.error).toBeUndefined();
 		expect(r.requests[0].body).toEqual({
@@ -92,7 +92,7 @@ describe('Create', () => {
 			body: 'Cool dresses',
 			linkUrl: 'https://shop.example.com',
 			campaignType: 'search',
-			keywords: ['linen dress', 'summer dress'],
+			keywords: ['linen dress', 'summer dress, white'],
 		});
 		expect(r.json[0]).toMatchObject({ platform: 'searchnet' });
 	});
@@ -189,7 +189,7 @@ describe('Boost', () => {
 	test('POST /v1/ads/boost with targeting built from the fields and the JSON; PAUSED; the output is the ad', async () => {
 		const r = await ctx.run(
 			boost({
-				targeting: { countries: 'US, CA', ageMin: 21, interests: 'fashion, linen', moreJson: '{"genders": ["female"]}' },
+				targeting: { countries: 'US, CA', ageMin: 21, interests: 'fashion\nFood, drink and dining', moreJson: '{"genders": ["female"]}' },
 				additionalFields: { goal: 'traffic' },
 			}) as never,
 		);
@@ -204,7 +204,7 @@ describe('Boost', () => {
 			budgetType: 'daily',
 			status: 'PAUSED',
 			goal: 'traffic',
-			targeting: { genders: ['female'], countries: ['US', 'CA'], ageMin: 21, interests: ['fashion', 'linen'] },
+			targeting: { genders: ['female'], countries: ['US', 'CA'], ageMin: 21, interests: ['fashion', 'Food, drink and dining'] },
 		});
 		expect(r.requests[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
 		expect(r.json).toEqual([{ id: expect.stringMatching(/^ad_/), name: 'Boost of post_abc123', status: 'pending_review', message: expect.stringContaining('paused') }]);

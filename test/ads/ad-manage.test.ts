@@ -79,6 +79,20 @@ describe('Update', () => {
 		expect(r.requests[0].body).toEqual({ headlines: ['A', 'B'], descriptions: ['Long one'], finalUrls: ['https://a.example'] });
 	});
 
+	test('a comma typed into Headlines or Descriptions stays inside its entry (fix 3)', async () => {
+		const ad = firstAd(SEARCH);
+		const r = await run({
+			operation: 'update',
+			adId: byId(ad.id),
+			updateFields: { headlines: 'Summer sale, 50% off\nLinen, cotton', descriptions: 'Free returns, always', finalUrls: 'https://a.example/?a=1,2' },
+		});
+		expect(r.requests[0].body).toEqual({
+			headlines: ['Summer sale, 50% off', 'Linen, cotton'],
+			descriptions: ['Free returns, always'],
+			finalUrls: ['https://a.example/?a=1,2'],
+		});
+	});
+
 	test('501 on a microblog creative change says to create a new ad', async () => {
 		const ad = firstAd(MICRO);
 		const r = await run({ operation: 'update', adId: byId(ad.id), updateFields: { creative: '{"body": "new"}' } });

@@ -1,6 +1,6 @@
 import { byId, useFakeApi } from '../harness/context';
 import { errorText } from '../harness';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 import { MICRO, SOCIAL } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');

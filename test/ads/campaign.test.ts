@@ -82,14 +82,14 @@ describe('Update', () => {
 			operation: 'update',
 			campaignId: byId(c.platformCampaignId),
 			platform: 'searchnet',
-			updateFields: { budgetAmount: 80, budgetType: 'daily', bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 1.5 },
+			updateFields: { budgetAmount: 80, budgetType: 'daily', bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 2 },
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
-			['PUT', `/v1/ads/campaigns/${c.platformCampaignId}`, { platform: 'searchnet', budget: { amount: 80, type: 'daily' }, bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 1.5 }],
+			['PUT', `/v1/ads/campaigns/${c.platformCampaignId}`, { platform: 'searchnet', budget: { amount: 80, type: 'daily' }, bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 2 }],
 		]);
 		expect(r.json).toEqual([{ success: true }]);
-		expect(ctx.api.ads.campaign(c.platformCampaignId)).toMatchObject({ budget: { amount: 80, type: 'daily' }, bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 1.5 });
+		expect(ctx.api.ads.campaign(c.platformCampaignId)).toMatchObject({ budget: { amount: 80, type: 'daily' }, bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 2 });
 	});
 
 	test('the name changes on socialnet only; microblog is refused; chatnet takes budgets only (all before the call)', async () => {
@@ -114,6 +114,14 @@ describe('Update', () => {
 		const c = seed(SOCIAL, 'S');
 		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budgetAmount: 5 } });
 		expect(r.error?.description).toBe('Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
+	});
+
+	test('a campaign bid with cents is refused before the call (whole units, reference)', async () => {
+		const c = seed(SEARCH, 'S');
+		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'searchnet', updateFields: { bidAmount: 1.5 } });
+		expect(r.requests).toHaveLength(0);
+		expect(r.error?.message).toBe('Bid Amount must be a whole number');
+		expect(r.error?.description).toMatch(/Campaign bids are whole units/);
 	});
 
 	test('a budget with cents is refused before the call', async () => {

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { loadOptionsContext, nodeType } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 import { SEARCH, SOCIAL } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');

@@ -72,6 +72,20 @@ describe('Targeting', () => {
 		expect(r.json).toEqual([{ available: false, message: 'No supply forecast is available for this targeting on this network. Nothing was created.' }]);
 	});
 
+	test('daily budgets with cents are refused before the call (fix 10), and by the fake API too', async () => {
+		const forecastCents = await run({ ...forecast, dailyBudget: 10.5, accountId: byId(SOCIAL), adAccountId: byId('act_1001') });
+		const pricingCents = await run({ operation: 'getBidPricing', accountId: byId(PRO), adAccountId: byId('501'), spec: { countries: 'US' }, options: { dailyBudget: 99.99 } });
+		expect([forecastCents.error?.message, pricingCents.error?.message]).toEqual(['Daily Budget must be a whole number', 'Daily Budget must be a whole number']);
+		expect([...forecastCents.requests, ...pricingCents.requests]).toHaveLength(0);
+		const direct = await fetch(`${ctx.api.url}/v1/ads/targeting/supply-forecast`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${ctx.apiKey}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ accountId: SOCIAL, adAccountId: 'act_1001', spec: { countries: ['US'] }, fromDate: '2099-01-01', toDate: '2099-01-02', dailyBudget: 10.5 }),
+		});
+		expect(direct.status).toBe(400);
+		expect(((await direct.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+	});
+
 	test('Get Supply Forecast: a window in the past, or reversed, is refused before the call', async () => {
 		const past = await run({ ...forecast, accountId: byId(SOCIAL), adAccountId: byId('act_1001'), fromDate: '2020-01-01', toDate: '2020-01-02' });
 		expect(past.error?.message).toBe('From Date 2020-01-01 is in the past');

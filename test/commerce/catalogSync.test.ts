@@ -1,6 +1,6 @@
-import { catalogSync as syncSchema } from '../contract/commerce';
+import { catalogSync as syncSchema } from '../../fake-api/contract/commerce';
 import { byId, useFakeApi } from '../harness/context';
-import { CATALOG_RUN_MS } from '../server/commerce';
+import { CATALOG_RUN_MS } from '../../fake-api/commerce';
 import { HOSTED } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

@@ -3,7 +3,7 @@
  * start) is the one under test. Prints the `date` the fake API received for each value of ENGAGEMENT_DATES (a JSON array).
  */
 import { runNode } from '../harness';
-import { KEYS, startFakeApi } from '../server';
+import { KEYS, startFakeApi } from '../../fake-api';
 import { HOSTED } from './helpers';
 
 async function main(dates: string[]) {

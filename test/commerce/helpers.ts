@@ -1,4 +1,4 @@
-import type { FakeApiServer } from '../server';
+import type { FakeApiServer } from '../../fake-api';
 
 export const HOSTED = 'store_hosted';
 export const PLUGIN = 'store_plugin';

@@ -2,7 +2,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { loadOptionsContext, nodeType } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 import { HOSTED, seedMetaobjects, seedPages, seedRedirects } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');
@@ -47,6 +47,18 @@ test('definition types, menus, redirects and catalog syncs', async () => {
 
 	await ctx.run({ resource: 'catalogSync', operation: 'create', accountId: HOSTED, catalogAccountId: 'b', catalogId: 'c9' } as never);
 	expect((await search.searchCatalogSyncs.call(context({}))).results[0].name).toBe('Catalog c9 (pending)');
+});
+
+test('catalog syncs on Get / Run Now / Delete (no Store Account shown): listed for "Store Account (for the List)" (fix 17)', async () => {
+	await ctx.run({ resource: 'catalogSync', operation: 'create', accountId: HOSTED, catalogAccountId: 'b', catalogId: 'c7' } as never);
+	const credentials = { apiKey: KEYS.full, baseUrl: ctx.api.url };
+	const withoutAccount = loadOptionsContext('storefrontCommerce', { resource: 'catalogSync', operation: 'get' } as never, credentials) as unknown as ILoadOptionsFunctions;
+	ctx.api.clearRequests();
+	expect((await search.searchCatalogSyncs.call(withoutAccount)).results).toEqual([]);
+	expect(ctx.api.requests).toHaveLength(0);
+	const listed = loadOptionsContext('storefrontCommerce', { resource: 'catalogSync', operation: 'get', listAccountId: HOSTED } as never, credentials) as unknown as ILoadOptionsFunctions;
+	expect((await search.searchCatalogSyncs.call(listed)).results.map((r) => r.name)).toContain('Catalog c7 (pending)');
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED });
 });
 
 test('no store account yet: empty list, no call', async () => {

@@ -1,6 +1,6 @@
-import { page as pageSchema } from '../contract/commerce';
+import { page as pageSchema } from '../../fake-api/contract/commerce';
 import { byId, useFakeApi } from '../harness/context';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 import { HOSTED, seedPages } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

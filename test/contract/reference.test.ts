@@ -4,7 +4,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { nodeType } from '../harness';
 import { useFakeApi } from '../harness/context';
 import { everyOperation } from '../reliability/operations';
-import type { RecordedRequest } from '../server';
+import type { RecordedRequest } from '../../fake-api';
 import { adsEndpoints } from './reference/ads';
 import { commerceEndpoints } from './reference/commerce';
 import { SEEDS, type Tokens } from './reference/seeds';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { KEYS, signBody } from '../server';
-import { AdsExtras } from '../server/ads2';
-import { DEMO } from '../server/demo';
+import { KEYS, signBody } from '../../fake-api';
+import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
+import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExamples, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 

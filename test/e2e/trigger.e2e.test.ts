@@ -1,4 +1,4 @@
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 
 /**

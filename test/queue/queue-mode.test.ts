@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { startQueue, type Queue } from '../../sandbox/queue';
 

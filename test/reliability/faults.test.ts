@@ -1,4 +1,4 @@
-import { KEYS, startFakeApi, type FakeApiServer, type Fault } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer, type Fault } from '../../fake-api';
 import { errorText, runNode, type RunResult } from '../harness';
 import { everyOperation, type OperationCase } from './operations';
 

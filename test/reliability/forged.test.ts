@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 import { triggerHarness } from '../harness/trigger';
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /**
  * 10,000+ generated forgeries at the trigger's verification path (n8n-core's WebhookContext →

@@ -1,4 +1,4 @@
-import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExamples } from '../../scripts/lib/sandbox';
 

@@ -1,5 +1,5 @@
 import { runNode } from '../harness';
-import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { everyOperation } from './operations';
 
 /**

@@ -1,7 +1,7 @@
 import { HookContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { KEYS, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { triggerHarness } from '../harness/trigger';
 
 let api: FakeApiServer;

@@ -2,7 +2,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { startReceiver, type Received } from '../harness/receiver';
 import { triggerHarness } from '../harness/trigger';
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../server';
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /**
  * The fake API signs and POSTs real deliveries to a local receiver; each captured request

@@ -1,4 +1,4 @@
-import { delivery as deliverySchema } from '../contract/webhooks';
+import { delivery as deliverySchema } from '../../fake-api/contract/webhooks';
 import { byId, useFakeApi } from '../harness/context';
 import { startReceiver } from '../harness/receiver';
 

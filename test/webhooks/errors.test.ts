@@ -1,6 +1,6 @@
 import { byId, useFakeApi } from '../harness/context';
 import { errorText } from '../harness';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 
 const ctx = useFakeApi('storefrontWebhooks');
 const list = { resource: 'webhook', operation: 'getAll', returnAll: true, simplify: false };

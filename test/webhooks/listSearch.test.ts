@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { loadOptionsContext, nodeType } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
 import { startReceiver } from '../harness/receiver';
-import { KEYS } from '../server';
+import { KEYS } from '../../fake-api';
 
 const ctx = useFakeApi('storefrontWebhooks');
 const methods = nodeType('storefrontWebhooks').methods!;

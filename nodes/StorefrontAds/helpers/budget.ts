@@ -8,9 +8,17 @@ import { NETWORKS, networkOfPlatform } from './networks';
 export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field = 'Budget Amount'): number {
 	const amount = Number(value);
 	if (!Number.isInteger(amount)) {
-		failItem(ctx, `${field} must be a whole number`, `Budgets are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
+		failItem(ctx, `${field} must be a whole number`, `${field === 'Bid Amount' ? 'Campaign bids' : 'Budgets'} are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
 	}
 	return amount;
+}
+
+/** `send` map / `bodyFrom` transform of a Daily Budget (targeting forecasts and pricing): whole units too. */
+export function wholeDailyBudget(this: IExecuteSingleFunctions, value: unknown): number {
+	return wholeBudget(this, value, 'Daily Budget');
+}
+export function wholeDailyBudgetIn(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
+	return fields.dailyBudget === undefined ? fields : { ...fields, dailyBudget: wholeBudget(this, fields.dailyBudget, 'Daily Budget') };
 }
 
 export const budgetTypeOptions = [
@@ -48,7 +56,14 @@ export function budgetBody(this: IExecuteSingleFunctions, fields: IDataObject): 
 
 /** Update Fields of campaigns and ad sets (PUT with `platform`). */
 export const updateFields = collection('Update Fields', 'updateFields', [
-	{ displayName: 'Bid Amount', name: 'bidAmount', type: 'number', typeOptions: { minValue: 0, numberPrecision: 2 }, default: 0, description: 'In the ad account currency' },
+	{
+		displayName: 'Bid Amount',
+		name: 'bidAmount',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: 'In the ad account currency: whole units on a campaign, any amount on an ad set',
+	},
 	{ displayName: 'Bid Strategy', name: 'bidStrategy', type: 'string', default: '', placeholder: 'e.g. LOWEST_COST_WITHOUT_CAP' },
 	...budgetOptions,
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Socialnet only' },
@@ -69,6 +84,8 @@ function checkUpdate(level: 'campaign' | 'adSet') {
 		if (level === 'campaign' && support === 'budget' && (body.bidStrategy !== undefined || body.bidAmount !== undefined)) {
 			failItem(this, `${Platform} takes budget changes only`, 'Remove "Bid Strategy" and "Bid Amount".');
 		}
+		// a campaign's bid is whole currency units (reference: PUT /v1/ads/campaigns); an ad set's bid is any number
+		if (level === 'campaign' && body.bidAmount !== undefined) wholeBudget(this, body.bidAmount, 'Bid Amount');
 		return request;
 	};
 }

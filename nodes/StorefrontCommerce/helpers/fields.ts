@@ -24,6 +24,14 @@ export const sharedFields: INodeProperties[] = [
 		description:
 			'ID of the connected store account. Menus, metaobjects, redirects and deleting marketing activities work on hosted stores only.',
 	},
+	{
+		displayName: 'Store Account (for the List)',
+		name: 'listAccountId',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. store_hosted',
+		description: 'Only fills the Catalog Sync list below ("From list"); not sent, since calls by ID take no store account',
+	},
 	resourceLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003' }),
 	resourceLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042' }),
 	resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123' }),

@@ -7,10 +7,16 @@ const account = (ctx: ILoadOptionsFunctions) => {
 	return accountId ? { accountId } : undefined;
 };
 
+/** Catalog-sync calls by ID show no Store Account; their list reads "Store Account (for the List)". */
+const syncAccount = (ctx: ILoadOptionsFunctions) => {
+	const accountId = currentParameter(ctx, 'accountId') || currentParameter(ctx, 'listAccountId');
+	return accountId ? { accountId } : undefined;
+};
+
 export const searchCatalogSyncs = listSearch({
 	path: '/v1/commerce/catalog-syncs',
 	rootProperty: 'catalogSyncs',
-	query: account,
+	query: syncAccount,
 	name: (s) => `Catalog ${s.catalogId as string} (${s.runStatus as string})`,
 	value: (s) => s.id as string,
 });

@@ -1,5 +1,5 @@
-import { AD_STATUSES, NETWORKS, PLATFORMS } from '../ads';
-import { AUDIENCE_TYPES } from '../ads2';
+import { AD_STATUSES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
+import { AUDIENCE_TYPES } from '../../../fake-api/contract/adsAudiencesAndInsights';
 import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { KEYS, type FakeApiServer } from '../../server';
+import { KEYS, type FakeApiServer } from '../../../fake-api';
 
 /**
  * What an endpoint needs to exist before the node calls it. Each seed returns `$token` values

@@ -1,4 +1,4 @@
-import { EVENT_TYPES } from '../webhooks';
+import { EVENT_TYPES } from '../../../fake-api/contract/webhooks';
 import { HTTPS_URL, ISO_TIME, rl, type Endpoint, type RequestField } from './types';
 
 /** Webhook endpoints (api-reference.md "Webhook endpoints", 7 endpoints) and how Storefront Webhooks expresses each field. */

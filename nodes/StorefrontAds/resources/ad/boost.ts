@@ -6,7 +6,7 @@ import { param } from '../../../shared/params';
 import { networkField, SPEND_USES, spendSendAll, spendTail } from '../../helpers/adCreate';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { jsonParameter } from '../../helpers/jsonInput';
-import { codesList } from '../../helpers/lists';
+import { codesList, linesList } from '../../helpers/lists';
 import { allowLongBoost, sendIdempotencyKey, createdOutput } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
@@ -15,7 +15,7 @@ async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpReques
 	const { moreJson, countries, interests, ...rest } = fields;
 	const targeting: IDataObject = moreJson ? { ...(jsonParameter(this, moreJson, 'More Targeting (JSON)') as IDataObject) } : {};
 	if (countries) targeting.countries = codesList(countries);
-	if (interests) targeting.interests = codesList(interests);
+	if (interests) targeting.interests = linesList(interests);
 	for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== '') targeting[key] = value;
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
@@ -65,7 +65,15 @@ export const properties: INodeProperties[] = [
 		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, comma-separated or one per line' },
 		{ displayName: 'Minimum Age', name: 'ageMin', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 18 },
 		{ displayName: 'Maximum Age', name: 'ageMax', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 65 },
-		{ displayName: 'Interests', name: 'interests', type: 'string', default: '', description: 'Comma-separated interest names or IDs' },
+		{
+			displayName: 'Interests',
+			name: 'interests',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+			placeholder: 'Fashion\nFood, drink and dining',
+			description: 'Interest names or IDs, one per line (a comma stays inside the name), or a list from an expression',
+		},
 		{
 			displayName: 'More Targeting (JSON)',
 			name: 'moreJson',

@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { collection } from '../../../shared/fields';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
+import { wholeDailyBudgetIn } from '../../helpers/budget';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
 
 export const option = operation({
@@ -13,7 +14,7 @@ export const option = operation({
 	method: 'POST',
 	path: '/v1/ads/targeting/bid-pricing',
 	send: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },
-	preSend: [sendSpec, bodyFrom('options')],
+	preSend: [sendSpec, bodyFrom('options', wholeDailyBudgetIn)],
 	postReceive: [explainUnavailable('Not available for this network: bid pricing is offered on pronet only. Nothing was created.')],
 });
 
@@ -38,7 +39,14 @@ export const properties: INodeProperties[] = [
 				description: 'The API uses CPM when none is given',
 			},
 			{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the prices' },
-			{ displayName: 'Daily Budget', name: 'dailyBudget', type: 'number', typeOptions: { minValue: 0 }, default: 50 },
+			{
+				displayName: 'Daily Budget',
+				name: 'dailyBudget',
+				type: 'number',
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				default: 50,
+				description: 'Whole units of the currency (no cents)',
+			},
 			{ displayName: 'Objective Type', name: 'objectiveType', type: 'string', default: '', placeholder: 'e.g. WEBSITE_VISIT, LEAD_GENERATION' },
 		],
 		'Add Option',

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { collection } from '../../../shared/fields';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
+import { wholeDailyBudget } from '../../helpers/budget';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
 
 const day = (value: unknown) => String(value ?? '').slice(0, 10);
@@ -29,7 +30,7 @@ export const option = operation({
 		adAccountId: { in: 'body', locator: true },
 		fromDate: { in: 'body', map: day },
 		toDate: { in: 'body', map: day },
-		dailyBudget: 'body',
+		dailyBudget: { in: 'body', map: wholeDailyBudget },
 	},
 	preSend: [sendSpec, checkWindow, bodyFrom('options')],
 	postReceive: [explainUnavailable('No supply forecast is available for this targeting on this network. Nothing was created.')],
@@ -39,6 +40,14 @@ export const option = operation({
 export const uses = ['accountId', 'adAccountId', 'spec', 'fromDate', 'toDate'];
 
 export const properties: INodeProperties[] = [
-	{ displayName: 'Daily Budget', name: 'dailyBudget', type: 'number', required: true, typeOptions: { minValue: 0 }, default: 50 },
+	{
+		displayName: 'Daily Budget',
+		name: 'dailyBudget',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 0, numberPrecision: 0 },
+		default: 50,
+		description: "Whole units of the currency (no cents)",
+	},
 	collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the budget and the forecast spend' }], 'Add Option'),
 ];

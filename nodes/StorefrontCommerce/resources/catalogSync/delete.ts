@@ -10,6 +10,6 @@ export const option = deleteOne({
 	noAccount: true,
 });
 
-export const uses = ['syncId'];
+export const uses = ['listAccountId', 'syncId'];
 
 export const properties: INodeProperties[] = [];

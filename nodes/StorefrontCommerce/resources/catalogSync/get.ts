@@ -11,6 +11,6 @@ export const option = getOne({
 	noAccount: true,
 });
 
-export const uses = ['syncId'];
+export const uses = ['listAccountId', 'syncId'];
 
 export const properties: INodeProperties[] = [];

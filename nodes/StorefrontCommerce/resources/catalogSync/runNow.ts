@@ -15,6 +15,6 @@ export const option = storeOperation({
 	postReceive: [unwrap('catalogSync')],
 });
 
-export const uses = ['syncId'];
+export const uses = ['listAccountId', 'syncId'];
 
 export const properties: INodeProperties[] = [];

@@ -23,7 +23,7 @@ import {
 	searchTermsQuery,
 	supplyForecastBody,
 	targetingSearchQuery,
-} from '../contract/ads2';
+} from './contract/adsAudiencesAndInsights';
 import type { AdsService } from './ads';
 import type { FakeApi } from './core';
 import { invalid, notFound } from './errors';

@@ -21,9 +21,10 @@ import {
 	setStatusBody,
 	treeQuery,
 	updateAdBody,
+	updateAdSetBody,
 	updateCampaignBody,
 	NETWORKS,
-} from '../contract/ads';
+} from './contract/ads';
 import { ReplyWith, type FakeApi } from './core';
 import { ApiError, invalid, notFound } from './errors';
 
@@ -529,7 +530,7 @@ export function registerAds(api: FakeApi): AdsService {
 		if (!s) throw notFound('Ad set', adSetId);
 		return s;
 	};
-	api.route('PUT', '/v1/ads/ad-sets/:adSetId', { ads, body: updateCampaignBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/ad-sets/:adSetId', { ads, body: updateAdSetBody }, ({ params, body }) => {
 		const s = adSet(params.adSetId);
 		if (body.name !== undefined && svc.networkOfPlatform(body.platform) !== 'socialnet') throw invalid('name', 'can be changed on socialnet only');
 		if (body.budget) s.budget = body.budget;

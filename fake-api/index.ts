@@ -1,6 +1,6 @@
 import { FakeApi, type FakeApiOptions, type Fault } from './core';
 import { registerAds, type AdsService } from './ads';
-import { registerAdsExtras, type AdsExtras } from './ads2';
+import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
 import { registerCommerce, type CommerceService } from './commerce';
 import { registerWebhooks, type WebhookService } from './webhooks';
 

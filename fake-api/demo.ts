@@ -1,4 +1,4 @@
-import { KEYS, type FakeApiServer } from './index';
+import { KEYS, type FakeApiServer } from '.';
 
 /**
  * The demo data `npm start` serves: a hosted store with pages, a menu, redirects and

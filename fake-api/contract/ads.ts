@@ -10,7 +10,9 @@ const id = z.string().min(1);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 const iso = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 date');
 const boolString = z.enum(['true', 'false']).transform((v) => v === 'true');
-const budget = z.object({ amount: z.number().positive(), type: z.enum(['daily', 'lifetime']) }).strict();
+// budgets are whole units of the ad account's currency (reference: Limits)
+const wholeUnits = z.number().int('budgets are whole units of the currency').positive();
+const budget = z.object({ amount: wholeUnits, type: z.enum(['daily', 'lifetime']) }).strict();
 const pageQuery = {
 	page: z.coerce.number().int().min(1).default(1),
 	limit: z.coerce.number().int().min(1).max(500).default(50),
@@ -48,8 +50,10 @@ export const createCampaignBody = z
 	})
 	.strict();
 export const updateCampaignBody = z
-	.object({ platform, budget: budget.optional(), bidStrategy: z.string().optional(), bidAmount: z.number().optional(), name: z.string().optional() })
+	.object({ platform, budget: budget.optional(), bidStrategy: z.string().optional(), bidAmount: z.number().int('campaign bids are whole units').optional(), name: z.string().optional() })
 	.strict();
+/** Ad sets take any bid amount (the reference says whole units for campaigns only). */
+export const updateAdSetBody = updateCampaignBody.extend({ bidAmount: z.number().optional() }).strict();
 export const platformBody = z.object({ platform }).strict();
 export const setStatusBody = z.object({ status: statusLower, platform }).strict();
 export const bulkStatusBody = z
@@ -65,7 +69,7 @@ const createShape = {
 	adAccountId: id,
 	name: id,
 	goal: id,
-	budgetAmount: z.number().positive(),
+	budgetAmount: wholeUnits,
 	budgetType: z.enum(['daily', 'lifetime']),
 	headline: z.string().optional(),
 	body: z.string().optional(),
@@ -93,7 +97,7 @@ export const boostBody = z
 		postId: id,
 		accountId: id,
 		adAccountId: id,
-		budgetAmount: z.number().positive(),
+		budgetAmount: wholeUnits,
 		budgetType: z.enum(['daily', 'lifetime']),
 		goal: z.string().optional(),
 		startDate: iso.optional(),

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
-import { deliveriesResponse, eventEnvelope } from '../contract/webhooks';
+import { deliveriesResponse, eventEnvelope } from '../../fake-api/contract/webhooks';
 import { startReceiver } from '../harness/receiver';
-import { KEYS, startFakeApi, type FakeApiServer } from './index';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /** The fake API's own rules, checked with a plain HTTP client. */
 

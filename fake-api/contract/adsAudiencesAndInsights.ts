@@ -35,12 +35,12 @@ export const bidPricingBody = z
 		spec,
 		bidType: z.enum(['CPM', 'CPC', 'CPV']).optional(),
 		objectiveType: z.string().optional(),
-		dailyBudget: z.number().positive().optional(),
+		dailyBudget: z.number().int('budgets are whole units of the currency').positive().optional(),
 		currency: z.string().length(3).optional(),
 	})
 	.strict();
 export const supplyForecastBody = z
-	.object({ accountId: id, adAccountId: id, spec, fromDate: day, toDate: day, dailyBudget: z.number().positive(), currency: z.string().length(3).optional() })
+	.object({ accountId: id, adAccountId: id, spec, fromDate: day, toDate: day, dailyBudget: z.number().int('budgets are whole units of the currency').positive(), currency: z.string().length(3).optional() })
 	.strict();
 
 export const conversionsBody = z

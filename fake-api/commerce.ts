@@ -17,7 +17,7 @@ import {
 	updatePageBody,
 	updateRedirectBody,
 	type MenuItemInput,
-} from '../contract/commerce';
+} from './contract/commerce';
 import type { FakeApi } from './core';
 import { ApiError, notFound } from './errors';
 

@@ -12,7 +12,7 @@ import {
 	type EventEnvelope,
 	type EventType,
 	type WebhookEndpoint,
-} from '../contract/webhooks';
+} from './contract/webhooks';
 import type { FakeApi } from './core';
 import { ApiError, invalid, notFound } from './errors';
 

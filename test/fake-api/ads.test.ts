@@ -1,4 +1,4 @@
-import { KEYS, startFakeApi, type FakeApiServer } from './index';
+import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /** The fake ads API's own rules, with a plain HTTP client. */
 
