@@ -1,6 +1,8 @@
 import { config } from '@n8n/node-cli/eslint';
 
 export default [
+	// build output, installed n8n and the compiled fake API (`n8n-node lint` runs `eslint .`)
+	{ ignores: ['dist/**', '.cache/**', 'artifacts/**', 'coverage/**'] },
 	...config,
 	{
 		// Tests, the fake API and scripts run in Node, not inside n8n: the community-node
