@@ -4,7 +4,7 @@ import { collection } from '../../shared/fields';
 import { operation, type OperationModule } from '../../shared/operation';
 import { param } from '../../shared/params';
 import { checkAdBeforeSending } from './adChecks';
-import { codesList, linesList } from './lists';
+import { codesList, keywordsField, linesList } from './lists';
 import { NETWORKS, networkOptions, type NetworkFacts } from './networks';
 import { createdOutput, optionsCollection, sendIdempotencyKey, spendSend, validateOnlyField } from './spendSafety';
 
@@ -95,17 +95,7 @@ const networkFields: INodeProperties[] = [
 		default: 'search',
 		displayOptions: { show: { network: ['searchnet'] } },
 	},
-	{
-		displayName: 'Keywords',
-		name: 'keywords',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		placeholder: 'summer dress\nlinen dress',
-		description: 'One keyword per line (a comma stays inside the keyword); an expression may give a list',
-		displayOptions: { show: { network: ['searchnet'] } },
-	},
+	{ ...keywordsField, displayOptions: { show: { network: ['searchnet'] } } },
 	{
 		displayName: 'Organization ID',
 		name: 'organizationId',

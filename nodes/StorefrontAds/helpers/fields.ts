@@ -4,6 +4,7 @@ import { resourceLocator } from '../../shared/fields';
 import { adCreativeFields } from './adCreate';
 import { budgetTypeOptions } from './budget';
 import { dayField } from './dates';
+import { keywordsField } from './lists';
 import { PLATFORMS } from './networks';
 import { resourceNamesField } from './recommendations';
 import { createStatusField } from './spendSafety';
@@ -111,16 +112,7 @@ export const sharedFields: INodeProperties[] = [
 		idPattern: { regex: '^aud_\\S+$', message: 'An audience ID starts with aud_' },
 	}),
 	resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123' }),
-	{
-		displayName: 'Keywords',
-		name: 'keywords',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		placeholder: 'linen dress\nsummer dress',
-		description: 'One keyword per line (never split on commas), or a list from an expression',
-	},
+	keywordsField,
 	{
 		displayName: 'Countries',
 		name: 'countries',

@@ -1,5 +1,6 @@
-import type { PostReceiveAction } from 'n8n-workflow';
+import type { INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
+import { collection, returnAllOrLimit } from '../../shared/fields';
 import { operation } from '../../shared/operation';
 import { queryWithDays } from './dates';
 
@@ -7,4 +8,9 @@ import { queryWithDays } from './dates';
 export function pagedList(spec: { value: string; name: string; action: string; description: string; path: string; rootProperty: string; postReceive?: PostReceiveAction[] }) {
 	const { rootProperty, ...rest } = spec;
 	return operation({ ...rest, method: 'GET', preSend: [queryWithDays('filters')], list: { style: 'page', rootProperty, maxPageSize: 500 } });
+}
+
+/** Return All, Limit and the list's Filters (sent in the query by `pagedList`). */
+export function pagedListFields(plural: string, filters: INodeProperties[]): INodeProperties[] {
+	return [...returnAllOrLimit(plural), collection('Filters', 'filters', filters, 'Add Filter')];
 }

@@ -48,8 +48,15 @@ export function deleteOne(spec: ByIdSpec) {
 	return storeOperation({ value: 'delete', name: 'Delete', action: `Delete a ${noun}`, method: 'DELETE', ...rest });
 }
 
-/** A list the API answers in one response (no paging): Limit is applied to the rows. */
-export function listAll(spec: { plural: string; path: string; rootProperty: string; description: string }) {
+interface ListSpec {
+	plural: string;
+	path: string;
+	rootProperty: string;
+	description: string;
+}
+
+/** A Get Many operation: how the API pages comes from `request.list`. */
+function getMany(spec: ListSpec, request: Pick<OperationSpec, 'list' | 'send' | 'preSend'>) {
 	return storeOperation({
 		value: 'getAll',
 		name: 'Get Many',
@@ -57,19 +64,18 @@ export function listAll(spec: { plural: string; path: string; rootProperty: stri
 		description: spec.description,
 		method: 'GET',
 		path: spec.path,
-		list: { style: 'none', rootProperty: spec.rootProperty },
+		...request,
 	});
 }
 
+/** A list the API answers in one response (no paging): Limit is applied to the rows. */
+export function listAll(spec: ListSpec) {
+	return getMany(spec, { list: { style: 'none', rootProperty: spec.rootProperty } });
+}
+
 /** A cursor list (metaobjects, pages, redirects): `limit` + `cursor`, at most 100 a page. */
-export function cursorList(spec: { plural: string; path: string; rootProperty: string; description: string; send?: OperationSpec['send'] }) {
-	return storeOperation({
-		value: 'getAll',
-		name: 'Get Many',
-		action: `Get many ${spec.plural}`,
-		description: spec.description,
-		method: 'GET',
-		path: spec.path,
+export function cursorList(spec: ListSpec & { send?: OperationSpec['send'] }) {
+	return getMany(spec, {
 		send: spec.send,
 		preSend: [queryFrom('filters')],
 		list: { style: 'cursor', rootProperty: spec.rootProperty, maxPageSize: 100 },

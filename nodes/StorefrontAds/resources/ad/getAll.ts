@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
 import { failItem } from '../../../shared/requestActions';
 import { dayField } from '../../helpers/dates';
-import { pagedList } from '../../helpers/pagedList';
+import { pagedList, pagedListFields } from '../../helpers/pagedList';
 import { platformFilter, sourceFilter } from '../../helpers/filters';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
@@ -31,25 +30,17 @@ export const option = pagedList({
 	rootProperty: 'ads',
 });
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit('ads'),
-	collection(
-		'Filters',
-		'filters',
-		[
-			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
-			dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
-			dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
-			platformFilter,
-			sourceFilter,
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: AD_STATUSES.map((s) => ({ name: s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: s })),
-				default: 'active',
-			},
-		],
-		'Add Filter',
-	),
-];
+export const properties: INodeProperties[] = pagedListFields('ads', [
+	{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+	dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
+	dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
+	platformFilter,
+	sourceFilter,
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: AD_STATUSES.map((s) => ({ name: s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: s })),
+		default: 'active',
+	},
+]);

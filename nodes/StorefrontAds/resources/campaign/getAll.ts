@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
 import { dayField } from '../../helpers/dates';
-import { pagedList } from '../../helpers/pagedList';
+import { pagedList, pagedListFields } from '../../helpers/pagedList';
 import { platformFilter, sourceFilter } from '../../helpers/filters';
 import { STATUS_OPTIONS } from '../../helpers/status';
 
@@ -15,19 +14,11 @@ export const option = pagedList({
 	rootProperty: 'campaigns',
 });
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit('campaigns'),
-	collection(
-		'Filters',
-		'filters',
-		[
-			{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
-			dayField('From Date', 'fromDate', 'First day (UTC)'),
-			platformFilter,
-			sourceFilter,
-			{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'active' },
-			dayField('To Date', 'toDate', 'Last day (UTC)'),
-		],
-		'Add Filter',
-	),
-];
+export const properties: INodeProperties[] = pagedListFields('campaigns', [
+	{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
+	dayField('From Date', 'fromDate', 'First day (UTC)'),
+	platformFilter,
+	sourceFilter,
+	{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'active' },
+	dayField('To Date', 'toDate', 'Last day (UTC)'),
+]);

@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
 import { dayField } from '../../helpers/dates';
-import { pagedList } from '../../helpers/pagedList';
+import { pagedList, pagedListFields } from '../../helpers/pagedList';
 import { platformFilter } from '../../helpers/filters';
 
 export const option = pagedList({
@@ -14,17 +13,9 @@ export const option = pagedList({
 	rootProperty: 'campaigns',
 });
 
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit('campaigns'),
-	collection(
-		'Filters',
-		'filters',
-		[
-			dayField('From Date', 'fromDate', 'Metrics from this day (UTC); default 90 days ago'),
-			platformFilter,
-			{ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Part of the campaign name' },
-			dayField('To Date', 'toDate', 'Metrics up to this day (UTC); default today'),
-		],
-		'Add Filter',
-	),
-];
+export const properties: INodeProperties[] = pagedListFields('campaigns', [
+	dayField('From Date', 'fromDate', 'Metrics from this day (UTC); default 90 days ago'),
+	platformFilter,
+	{ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Part of the campaign name' },
+	dayField('To Date', 'toDate', 'Metrics up to this day (UTC); default today'),
+]);
