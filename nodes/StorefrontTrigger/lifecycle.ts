@@ -11,6 +11,8 @@ import { webhookUrlProblem } from '../shared/webhookUrl';
 interface TriggerStaticData {
 	webhookId?: string;
 	secret?: string;
+	/** ISO time up to which the endpoint's delivery log was checked for failures (see recoverFailedDeliveries). */
+	recoveredUntil?: string;
 }
 
 export const ALL_EVENTS = '*';
@@ -35,6 +37,57 @@ function staticData(ctx: IHookFunctions) {
 function forget(data: TriggerStaticData) {
 	delete data.webhookId;
 	delete data.secret;
+	delete data.recoveredUntil;
+}
+
+/** The API keeps 30 days of deliveries; it lists at most 100 a page. */
+const LOG_PAGE = 100;
+const SKEW_MARGIN_MS = 10 * 60_000;
+
+/**
+ * After n8n was down (or unreachable), asks the API for the endpoint's deliveries since the last
+ * check and requests a redelivery of every event none of whose deliveries succeeded, oldest
+ * first. An event the API retried successfully meanwhile is left alone. Events emitted while the
+ * API had turned the endpoint off are neither delivered nor logged by the API: they cannot be
+ * recovered. A failure here is logged and does not stop the activation; the next check retries.
+ */
+async function recoverFailedDeliveries(ctx: IHookFunctions, data: TriggerStaticData): Promise<void> {
+	const webhookId = encodeURIComponent(data.webhookId!);
+	// a margin against clock skew between n8n and the API: an event already recovered has a
+	// successful redelivery in the log, so reading some deliveries twice redelivers nothing twice
+	const since = data.recoveredUntil ? Date.parse(data.recoveredUntil) - SKEW_MARGIN_MS : 0;
+	const checkedAt = new Date().toISOString();
+	try {
+		// newest first: event id → whether any delivery succeeded, and its newest failed delivery
+		const events = new Map<string, { succeeded: boolean; failed?: string }>();
+		let before: string | undefined;
+		for (let reachedSince = false; !reachedSince; ) {
+			const { body } = await apiRequest.call(ctx, 'GET', `/v1/webhooks/${webhookId}/deliveries`, {
+				qs: { limit: LOG_PAGE, ...(before ? { before } : {}) },
+			});
+			const page = (body.deliveries as IDataObject[] | undefined) ?? [];
+			for (const delivery of page) {
+				if (Date.parse(String(delivery.created_at)) < since) {
+					reachedSince = true;
+					break;
+				}
+				const event = events.get(String(delivery.event_id)) ?? { succeeded: false };
+				const status = Number(delivery.status);
+				if (status >= 200 && status < 300) event.succeeded = true;
+				else event.failed ??= String(delivery.id);
+				events.set(String(delivery.event_id), event);
+			}
+			if (!body.has_more || page.length === 0) break;
+			before = String(page[page.length - 1].created_at);
+		}
+		const lost = [...events.values()].filter((e) => !e.succeeded && e.failed).reverse();
+		for (const { failed } of lost) {
+			await apiRequest.call(ctx, 'POST', `/v1/webhooks/${webhookId}/deliveries/${encodeURIComponent(failed!)}/redeliver`);
+		}
+		data.recoveredUntil = checkedAt;
+	} catch (error) {
+		ctx.logger.warn(`Storefront Trigger: could not recover failed deliveries (${(error as Error).message}); the next check tries again`);
+	}
 }
 
 const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
@@ -78,6 +131,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			body: { is_active: true },
 		});
 	}
+	await recoverFailedDeliveries(this, data);
 	return true;
 }
 
@@ -107,6 +161,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const data = staticData(this);
 	data.webhookId = body.id;
 	data.secret = body.secret;
+	data.recoveredUntil = new Date().toISOString();
 	return true;
 }
 

@@ -142,7 +142,8 @@ export class N8n {
 	}
 
 	async start() {
-		this.port = this.options.port ?? (await freePort());
+		// a restart keeps the port: the webhook URL registered at the API stays valid
+		this.port = this.options.port ?? (this.port || (await freePort()));
 		const brokerPort = await freePort();
 		this.log = '';
 		// its own process group: Ctrl-C in a terminal reaches only our script, which then stops

@@ -23,7 +23,9 @@ const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | 
 beforeAll(async () => {
 	const bin = ensureN8n();
 	api = await startFakeApi();
-	n8n = new N8n(bin);
+	// n8n 2.41.1 re-checks webhook triggers at start (checkExists) only on its classic activation
+	// path; with the default publication service it does not (see README, Storefront Trigger)
+	n8n = new N8n(bin, { env: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
 	installPackage(n8n.userFolder);
 	await n8n.start();
 	await n8n.login();
@@ -119,6 +121,29 @@ test('forged deliveries get 401 and start nothing', async () => {
 	await new Promise((r) => setTimeout(r, 1000));
 	expect(await executionCount()).toBe(before);
 });
+
+test('n8n down while 50 events are emitted: on restart the trigger re-enables the endpoint and recovers the 10 logged deliveries, each run once (the 40 emitted while the API had the endpoint off cannot be)', async () => {
+	const before = await executionCount();
+	await n8n.stop();
+	const logged = [];
+	for (let i = 0; i < 50; i++) logged.push(...(await api.webhooks.emit('post.published', { post: { id: `while_down_${i}` } })));
+	// the API turns the endpoint off after 10 failures in a row; later events are neither delivered nor logged
+	expect(logged.map((d) => d.error)).toEqual(Array(10).fill('connection_failed'));
+	expect(endpoint().is_active).toBe(false);
+
+	await n8n.start();
+	await n8n.login();
+	await waitFor('the recovered executions', async () => ((await executionCount()) >= before + 10 ? true : undefined), 30_000);
+	await new Promise((r) => setTimeout(r, 3000));
+	const recovered = (await executionCount()) - before;
+	console.log(`recovery in n8n: 50 events while n8n was down → ${logged.length} logged failures → ${recovered} executions after the restart`);
+	expect(recovered).toBe(10);
+	expect(endpoint().is_active).toBe(true);
+	const lost = new Set(logged.map((d) => d.event_id));
+	const redelivered = api.webhooks.deliveries.filter((d) => d.redelivery_of !== null && lost.has(d.event_id));
+	expect(redelivered.map((d) => d.status)).toEqual(Array(10).fill(200));
+	expect(new Set(redelivered.map((d) => d.event_id))).toEqual(lost);
+}, 120_000);
 
 test('deactivating the workflow deletes the endpoint at the API', async () => {
 	await n8n.deactivate(workflowId);

@@ -2,6 +2,7 @@ import { HookContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { startReceiver } from '../harness/receiver';
 import { triggerHarness } from '../harness/trigger';
 
 let api: FakeApiServer;
@@ -28,7 +29,7 @@ describe('create', () => {
 			description: 'n8n workflow "Test workflow" (wf-test)',
 		});
 		const [endpoint] = api.webhooks.endpoints.values();
-		expect(t.staticData()).toEqual({ webhookId: endpoint.id, secret: endpoint.secret });
+		expect(t.staticData()).toEqual({ webhookId: endpoint.id, secret: endpoint.secret, recoveredUntil: expect.any(String) });
 	});
 
 	test('"All Events" registers an empty list (= every event)', async () => {
@@ -89,7 +90,12 @@ describe('checkExists', () => {
 		await t.hook('create');
 		api.clearRequests();
 		expect(await t.hook('checkExists')).toBe(true);
-		expect(api.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/v1/webhooks']]);
+		// and the delivery log since the last check (nothing failed: nothing redelivered)
+		const id = t.staticData()!.webhookId as string;
+		expect(api.requests.map((r) => [r.method, r.path])).toEqual([
+			['GET', '/v1/webhooks'],
+			['GET', `/v1/webhooks/${id}/deliveries`],
+		]);
 	});
 
 	test('deleted behind n8n\'s back: not there, static data cleared', async () => {
@@ -131,8 +137,93 @@ describe('checkExists', () => {
 		expect(api.requests.map((r) => [r.method, r.path, r.body])).toEqual([
 			['GET', '/v1/webhooks', undefined],
 			['PATCH', `/v1/webhooks/${endpoint.id}`, { is_active: true }],
+			['GET', `/v1/webhooks/${endpoint.id}/deliveries`, undefined],
 		]);
 		expect(endpoint).toMatchObject({ is_active: true, failure_count: 0 });
+	});
+});
+
+describe('recovering deliveries that failed while n8n was down (checkExists after a restart)', () => {
+	/** The trigger registered at a local receiver (the fake API accepts loopback http in tests). */
+	async function atReceiver() {
+		const receiver = await startReceiver(200);
+		const url = jest.spyOn(HookContext.prototype, 'getNodeWebhookUrl').mockReturnValue(receiver.url);
+		const t = trigger(['*']);
+		await t.hook('create');
+		const endpoint = api.webhooks.endpoints.get(t.staticData()!.webhookId as string)!;
+		return { t, endpoint, receiver, done: async () => (url.mockRestore(), await receiver.close()) };
+	}
+	/** Events one after the other (their deliveries are logged in that order). */
+	async function emit(n: number, prefix: string) {
+		const deliveries = [];
+		for (let i = 0; i < n; i++) deliveries.push(await api.webhooks.emit('post.published', { post: { id: `${prefix}${i}` } }));
+		return deliveries;
+	}
+	const eventIds = (bodies: Array<{ rawBody: string }>) => bodies.map((b) => (JSON.parse(b.rawBody) as { id: string }).id);
+
+	test('each event with no successful delivery is redelivered once, oldest first; delivered and retried-ok events are not', async () => {
+		const { t, endpoint, receiver, done } = await atReceiver();
+		try {
+			await emit(1, 'ok');
+			receiver.setStatus(503); // n8n down
+			const failed = (await emit(3, 'down')).flat().map((d) => d.event_id);
+			// one of them the API's own retry delivered after n8n came back
+			receiver.setStatus(200);
+			const [, retried] = failed;
+			const first = api.webhooks.deliveries.find((d) => d.event_id === retried)!;
+			await fetch(`${api.url}/v1/webhooks/${endpoint.id}/deliveries/${first.id}/redeliver`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
+			receiver.received.length = 0;
+
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(eventIds(receiver.received)).toEqual([failed[0], failed[2]]);
+			const redelivered = api.webhooks.deliveries.filter((d) => d.redelivery_of && d.status === 200).map((d) => d.event_id);
+			expect(redelivered).toEqual([retried, failed[0], failed[2]]);
+
+			// a second check finds nothing left to recover
+			receiver.received.length = 0;
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(receiver.received).toHaveLength(0);
+		} finally {
+			await done();
+		}
+	});
+
+	test('auto-deactivated after 10 failures: re-enabled, the 10 logged events recovered; events emitted while it was off cannot be (the API neither delivered nor logged them)', async () => {
+		const { t, endpoint, receiver, done } = await atReceiver();
+		try {
+			receiver.setStatus(500);
+			const logged = (await emit(10, 'down')).flat().map((d) => d.event_id);
+			expect(endpoint.is_active).toBe(false);
+			const whileOff = await emit(5, 'off');
+			expect(whileOff.flat()).toEqual([]);
+			receiver.setStatus(200);
+			receiver.received.length = 0;
+
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(endpoint.is_active).toBe(true);
+			expect(eventIds(receiver.received).sort()).toEqual([...logged].sort());
+			console.log(`recovery: ${logged.length} failed deliveries logged → ${receiver.received.length} redelivered; ${whileOff.length} events emitted while the endpoint was off → not recoverable`);
+		} finally {
+			await done();
+		}
+	});
+
+	test('the API failing during recovery does not stop the activation; the next check recovers', async () => {
+		const { t, receiver, done } = await atReceiver();
+		try {
+			receiver.setStatus(503);
+			const failed = (await emit(2, 'down')).flat().map((d) => d.event_id);
+			receiver.setStatus(200);
+			receiver.received.length = 0;
+			api.injectFault({ type: 'status', status: 503 }, 1, { path: /\/deliveries$/ });
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(receiver.received).toHaveLength(0);
+			api.clearFaults();
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(eventIds(receiver.received)).toEqual(failed);
+		} finally {
+			await done();
+		}
 	});
 });
 
