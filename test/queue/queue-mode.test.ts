@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { DEMO, seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { CREDENTIAL_NAME, loadExamples } from '../../scripts/lib/sandbox';
 import { startQueue, type Queue } from '../../sandbox/queue';
 
 /**
@@ -19,6 +21,7 @@ const WEBHOOK_NODE_ID = '0b7c9d2e-4f5a-4b6c-8d7e-1f2a3b4c5d6e';
 let api: FakeApiServer;
 let queue: Queue;
 let workflowId: string;
+let credentialId: string;
 let pids: number[] = [];
 
 const endpoints = () => [...api.webhooks.endpoints.values()];
@@ -55,9 +58,11 @@ async function inBatches<T>(n: number, send: (i: number) => Promise<T>): Promise
 
 beforeAll(async () => {
 	api = await startFakeApi();
+	await seedDemo(api);
 	queue = await startQueue();
 	pids = [queue.main, ...queue.workers, ...queue.webhooks].map((n) => n.pid!);
-	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, CREDENTIAL_NAME);
+	credentialId = credential.id;
 	const workflow = await queue.main.createWorkflow({
 		name: 'Storefront events (queue)',
 		nodes: [
@@ -137,9 +142,39 @@ test('restarting main with the workflow active does not create a second endpoint
 	expect(api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/webhooks')).toHaveLength(1);
 });
 
-test('deactivation deletes the endpoint', async () => {
+test('deactivation deletes the endpoint; 20 activate/deactivate cycles leave 0 endpoints', async () => {
 	await queue.main.deactivate(workflowId);
 	await waitFor('the endpoint to be deleted', () => endpoints().length === 0);
+	for (let cycle = 0; cycle < 20; cycle++) {
+		await queue.main.activate(workflowId);
+		await waitFor('the endpoint', () => endpoints().length === 1);
+		await queue.main.deactivate(workflowId);
+		await waitFor('the endpoint to be deleted', () => endpoints().length === 0);
+	}
+	const created = api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/webhooks' && r.status === 201).length;
+	const deleted = api.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/v1/webhooks/') && r.status === 200).length;
+	console.log(`queue mode: 21 activations → ${created} endpoints created, ${deleted} deleted, ${endpoints().length} left`);
+	expect({ created, deleted, left: endpoints().length }).toEqual({ created: 21, deleted: 21, left: 0 });
+});
+
+test('the boost example run twice by the workers: validated first, exactly one ad, PAUSED, the same Idempotency-Key both times', async () => {
+	const example = loadExamples(credentialId).find((e) => e.file === 'boost-best-post-every-monday.json')!.workflow;
+	const workflow = await queue.main.createWorkflow(example);
+	const boosts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
+	const adsBefore = api.ads.ads.size;
+	for (let run = 0; run < 2; run++) {
+		const execution = await queue.main.runManually(workflow.id, 'Every Monday at 9:00', 120_000);
+		expect(execution.status).toBe('success');
+	}
+	const newAds = [...api.ads.ads.values()].slice(adsBefore);
+	expect(newAds).toHaveLength(1);
+	expect(newAds[0]).toMatchObject({ requestedStatus: 'paused', accountId: DEMO.socialConnection });
+	const validateOnly = boosts().map((r) => Boolean((JSON.parse(r.rawBody || '{}') as { validateOnly?: boolean }).validateOnly));
+	expect(validateOnly).toEqual([true, false, true, false]);
+	const keys = boosts().filter((_, i) => !validateOnly[i]).map((r) => r.headers['idempotency-key']);
+	expect(keys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
+	expect(keys[1]).toBe(keys[0]);
+	console.log(`queue mode: boost example run twice on the workers → ${newAds.length} ad, key ${String(keys[0]).slice(0, 12)}… both times`);
 });
 
 test('stopping leaves no n8n, Postgres or Redis process behind', async () => {
