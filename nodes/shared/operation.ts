@@ -8,6 +8,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	NodeApiError,
+	NodeOperationError,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
@@ -86,17 +88,53 @@ function buildRequest(spec: OperationSpec): PreSendAction {
 	};
 }
 
-/** Every output item names the input item it came from, whatever the operation returns. */
-export const pairItems: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	const pairedItem = { item: this.getItemIndex() };
-	return items.map((item) => ({ ...item, pairedItem }));
+/** A check that failed before the call under Continue On Fail, kept on the request for `pairedRun`. */
+const FAILED = Symbol('failed before the call');
+type CheckedRequest = IHttpRequestOptions & { [FAILED]?: unknown };
+
+/**
+ * The operation's preSend actions in one. Under Continue On Fail a failure is kept on the
+ * request instead of thrown, so that `pairedRun` turns it into an error item paired with its
+ * input item (RoutingNode's own error items carry no pairedItem).
+ */
+function checkedPreSend(actions: PreSendAction[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		try {
+			for (const action of actions) request = await action.call(this, request);
+			return request;
+		} catch (error) {
+			// our checks throw NodeOperationError already, and RoutingNode wraps anything else
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+			if (!this.continueOnFail()) throw error;
+			return Object.assign(request, { [FAILED]: error });
+		}
+	};
+}
+
+/** One request, for operations that are not lists. */
+const single: Paginator = async function (this: IExecutePaginationFunctions, requestData) {
+	return await this.makeRoutingRequest(requestData);
 };
 
+/**
+ * Runs the operation's requests and names the input item on every output item, error items
+ * under Continue On Fail included: downstream `$('Node').item` then finds its item whatever
+ * number of items each input gave.
+ */
 function pairedRun(run: Paginator): Paginator {
 	return async function (this: IExecutePaginationFunctions, requestData) {
-		const items = await run.call(this, requestData);
 		const pairedItem = { item: this.getItemIndex() };
-		return items.map((item) => ({ ...item, pairedItem }));
+		try {
+			const failed = (requestData.options as CheckedRequest)[FAILED];
+			if (failed) throw failed;
+			const items = await run.call(this, requestData);
+			return items.map((item) => ({ ...item, pairedItem }));
+		} catch (error) {
+			// NodeApiError / NodeOperationError from our checks and answers; RoutingNode wraps anything else
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+			if (!this.continueOnFail()) throw error;
+			return [{ json: {}, error: error as NodeApiError | NodeOperationError, pairedItem }];
+		}
 	};
 }
 
@@ -104,23 +142,19 @@ function pairedRun(run: Paginator): Paginator {
 export function operation(spec: OperationSpec): INodePropertyOptions {
 	const dynamic = spec.path.includes('{') || Object.keys(spec.send ?? {}).length > 0;
 	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
-	const option: INodePropertyOptions = {
+	const run = spec.run ?? (spec.list ? (paginate(spec.list) as Paginator) : single);
+	return {
 		name: spec.name,
 		value: spec.value,
 		action: spec.action,
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, ...(spec.path.includes('{') ? {} : { url: spec.path }) },
-			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? []), pairItems] },
+			send: { ...(preSend.length ? { preSend: [checkedPreSend(preSend)] } : {}), paginate: true },
+			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
+			operations: { pagination: pairedRun(run) },
 		},
 	};
-	if (preSend.length) option.routing!.send = { preSend };
-	const run = spec.run ?? (spec.list ? (paginate(spec.list) as Paginator) : undefined);
-	if (run) {
-		option.routing!.send = { ...option.routing!.send, paginate: true };
-		option.routing!.operations = { pagination: pairedRun(run) };
-	}
-	return option;
 }
 
 export interface OperationModule {

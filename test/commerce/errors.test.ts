@@ -85,3 +85,27 @@ test('a 503 in the middle of Return All fails the item, with Continue On Fail an
 	expect(r.items).toHaveLength(1);
 	expect((r.items[0] as { error?: Error }).error?.message).toBe('The Storefront API had a server error (503)');
 });
+
+test('Continue On Fail: every output item names its input item, error items included, when inputs give different numbers of items (a failed check or a failed call)', async () => {
+	seedPages(ctx.api, 3);
+	const lists = await ctx.run({ resource: 'page', operation: 'getAll', returnAll: true, accountId: '={{ $json.account }}' } as never, {
+		items: [{ account: HOSTED }, { account: 'store_missing' }, { account: HOSTED }],
+		continueOnFail: true,
+	} as never);
+	expect(lists.items.map((i) => [i.json.error === undefined ? 'page' : 'error', i.pairedItem])).toEqual([
+		...Array(3).fill(['page', { item: 0 }]),
+		['error', { item: 1 }],
+		...Array(3).fill(['page', { item: 2 }]),
+	]);
+	// a check before the call (a redirect path must start with /) fails item 1 only
+	const checks = await ctx.run({ resource: 'redirect', operation: 'create', accountId: HOSTED, path: '={{ $json.path }}', target: '/pages/x' } as never, {
+		items: [{ path: '/a' }, { path: 'no-slash' }, { path: '/c' }],
+		continueOnFail: true,
+	} as never);
+	expect(checks.items.map((i) => [i.json.error === undefined ? 'created' : 'error', i.pairedItem])).toEqual([
+		['created', { item: 0 }],
+		['error', { item: 1 }],
+		['created', { item: 2 }],
+	]);
+	expect(checks.requests).toHaveLength(2);
+});

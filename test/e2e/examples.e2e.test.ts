@@ -1,12 +1,13 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS, signBody } from '../../fake-api';
 import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
 import { DEMO } from '../../fake-api/demo';
-import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { loadExamples, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { ensureN8n, freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { CREDENTIAL_NAME, loadExamples, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 
 /**
  * The example workflows inside the sandbox that `npm start` runs (same code, temporary folder
@@ -156,4 +157,66 @@ describe('post published → marketing activity (trigger example, activated)', (
 		await sandbox.n8n.deactivate(id(workflow));
 		await waitFor('the endpoint to be deleted', () => sandbox.api.webhooks.endpoints.size === 0);
 	});
+});
+
+test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one of them an error item under Continue On Fail), `$(\'Items\').item` finds each output item\'s own input', async () => {
+	const credentials = { storefrontApi: { id: sandbox.credentialId, name: CREDENTIAL_NAME } };
+	const items = [
+		{ tag: 'first', account: DEMO.store },
+		{ tag: 'broken', account: 'store_missing' },
+		{ tag: 'third', account: DEMO.store },
+	];
+	const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+		id: name.toLowerCase().replace(/\W/g, '-'),
+		name,
+		type,
+		typeVersion: 1,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const workflow = await sandbox.n8n.createWorkflow({
+		name: 'pairedItem across N→M',
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+			node('Items', 'n8n-nodes-base.code', 200, { jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));` }, { typeVersion: 2 }),
+			node(
+				'Pages',
+				'n8n-nodes-storefront.storefrontCommerce',
+				400,
+				{ resource: 'page', operation: 'getAll', accountId: '={{ $json.account }}', returnAll: false, limit: 3 },
+				{ credentials, onError: 'continueRegularOutput' },
+			),
+			node(
+				'Tag',
+				'n8n-nodes-base.set',
+				600,
+				{ mode: 'manual', assignments: { assignments: [{ id: 'a1', name: 'from', type: 'string', value: "={{ $('Items').item.json.tag }}" }] }, includeOtherFields: true },
+				{ typeVersion: 3.4 },
+			),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Items', type: 'main', index: 0 }]] },
+			Items: { main: [[{ node: 'Pages', type: 'main', index: 0 }]] },
+			Pages: { main: [[{ node: 'Tag', type: 'main', index: 0 }]] },
+		},
+		settings: {},
+	});
+	const execution = await sandbox.n8n.runManually(workflow.id, 'Start');
+	expect(execution.status).toBe('success');
+	// n8n stores execution data with flatted: read it with n8n's own copy
+	const flatted = createRequire(ensureN8n().n8n)('flatted') as { parse(text: string): unknown };
+	const data = flatted.parse(execution.data as string) as {
+		resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown>; pairedItem?: unknown }>> } }>> };
+	};
+	const tagged = data.resultData.runData.Tag[0].data.main[0].map((i) => [i.json.from, i.json.error === undefined ? 'page' : 'error']);
+	expect(tagged).toEqual([
+		['first', 'page'],
+		['first', 'page'],
+		['first', 'page'],
+		['broken', 'error'],
+		['third', 'page'],
+		['third', 'page'],
+		['third', 'page'],
+	]);
 });
