@@ -1,5 +1,6 @@
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { triggerWorkflow } from '../harness/workflows';
 
 /**
  * The Storefront Trigger inside a real n8n 2.41.1 process, with the fake API delivering
@@ -30,24 +31,7 @@ beforeAll(async () => {
 	await n8n.start();
 	await n8n.login();
 	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
-	const workflow = await n8n.createWorkflow({
-		name: 'Storefront events',
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'Storefront Trigger',
-				type: 'n8n-nodes-storefront.storefrontTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_NODE_ID,
-				parameters: { events: ['post.published', 'webhook.test'] },
-				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
-			},
-			{ id: 'noop', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-		],
-		connections: { 'Storefront Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		settings: {},
-	});
+	const workflow = await n8n.createWorkflow(triggerWorkflow('Storefront events', WEBHOOK_NODE_ID, ['post.published', 'webhook.test'], credential));
 	workflowId = workflow.id;
 }, 20 * 60_000);
 

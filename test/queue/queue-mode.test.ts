@@ -5,6 +5,7 @@ import { DEMO, seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { CREDENTIAL_NAME, loadExamples } from '../../scripts/lib/sandbox';
 import { startQueue, type Queue } from '../../sandbox/queue';
+import { triggerWorkflow } from '../harness/workflows';
 
 /**
  * The package in n8n's queue mode: Postgres, Redis, main (no production webhooks), 2 workers,
@@ -63,24 +64,7 @@ beforeAll(async () => {
 	pids = [queue.main, ...queue.workers, ...queue.webhooks].map((n) => n.pid!);
 	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, CREDENTIAL_NAME);
 	credentialId = credential.id;
-	const workflow = await queue.main.createWorkflow({
-		name: 'Storefront events (queue)',
-		nodes: [
-			{
-				id: 'trigger',
-				name: 'Storefront Trigger',
-				type: 'n8n-nodes-storefront.storefrontTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: WEBHOOK_NODE_ID,
-				parameters: { events: ['post.published'] },
-				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
-			},
-			{ id: 'noop', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
-		],
-		connections: { 'Storefront Trigger': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
-		settings: {},
-	});
+	const workflow = await queue.main.createWorkflow(triggerWorkflow('Storefront events (queue)', WEBHOOK_NODE_ID, ['post.published'], credential));
 	workflowId = workflow.id;
 }, 10 * 60_000);
 
