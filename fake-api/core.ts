@@ -83,6 +83,8 @@ export interface RouteOptions<Q, B> {
 	hostedOnly?: boolean;
 	/** Status of a successful answer (default 200). */
 	status?: number;
+	/** false: no Storefront key is checked (the OpenAI-compatible routes check their own). */
+	auth?: false;
 }
 
 type Handler<Q, B> = (ctx: RouteContext<Q, B>) => unknown | Promise<unknown>;
@@ -109,6 +111,9 @@ export interface FakeApiOptions {
 	/** Timeout of a webhook delivery, in ms (the CONTRACT says 10 s). */
 	deliveryTimeoutMs?: number;
 }
+
+/** The key of routes registered with `auth: false`: no scope, no ads. */
+const ANONYMOUS: ApiKey = { key: '', scopes: [], readOnly: true, ads: false };
 
 export class FakeApi {
 	readonly keys = new Map<string, ApiKey>();
@@ -327,7 +332,7 @@ export class FakeApi {
 			const route = matches.find((r) => r.method === record.method);
 			if (!route) throw new ApiError(405, 'method_not_allowed', `${record.method} is not allowed on ${record.path}`);
 
-			const key = this.authenticate(record);
+			const key = route.options.auth === false ? ANONYMOUS : this.authenticate(record);
 
 			let body: unknown = {};
 			if (rawBody.length) {

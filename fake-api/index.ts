@@ -2,6 +2,7 @@ import { FakeApi, type FakeApiOptions, type Fault } from './core';
 import { registerAds, type AdsService } from './ads';
 import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
 import { registerCommerce, type CommerceService } from './commerce';
+import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
 import { registerWebhooks, type WebhookService } from './webhooks';
 
 export { FakeApi, ReplyWith, type Fault, type RecordedRequest } from './core';
@@ -24,6 +25,8 @@ export interface FakeApiServer extends FakeApi {
 	ads: AdsService;
 	/** Ads part 2: audiences, posts, targeting, conversions, insights, keywords, recommendations. */
 	adsExtras: AdsExtras;
+	/** An OpenAI-compatible chat model with scripted answers, under /openai/v1. */
+	openai: ScriptedModel;
 }
 
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
@@ -40,6 +43,7 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.commerce = registerCommerce(api);
 	api.ads = registerAds(api);
 	api.adsExtras = registerAdsExtras(api, api.ads);
+	api.openai = registerOpenAi(api);
 
 	api.control('fault', (body) => {
 		api.injectFault(body.fault as Fault, (body.count as number) ?? 1);
@@ -48,6 +52,11 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.control('clock', (body) => {
 		api.advanceClock(Number(body.advanceMs ?? 0));
 		return { now: api.now().toISOString() };
+	});
+	// fixed turns for the scripted model ({"turns": [...]}); no turns: back to the demo script
+	api.control('openai-script', (body) => {
+		api.openai.script = (body.turns as AssistantTurn[] | undefined) ?? demoScript();
+		return { turns: api.openai.script.length };
 	});
 	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
 

@@ -17,12 +17,19 @@ import { ensureN8n, freePort, installPackage, N8n, waitFor } from '../scripts/li
 export interface QueueOptions {
 	workers?: number;
 	webhookProcessors?: number;
-	/** N8N_WEBHOOK_URL: the address the trigger registers at the API. */
+	/** N8N_WEBHOOK_URL: the address the trigger registers at the API. Default: the first webhook processor. */
 	webhookUrl?: string;
 	/** Extra environment for every n8n process. */
 	env?: Record<string, string>;
 	/** Skip `npm run build` (dist/ is current). */
 	build?: boolean;
+	/** n8n main's port and the first webhook processor's (default: free ports). */
+	ports?: { main?: number; webhook?: number };
+	/**
+	 * Folder for Postgres, the user folder and the logs: emptied at start, left in place by stop()
+	 * (the logs stay readable). Default: a new temporary folder that stop() removes.
+	 */
+	dir?: string;
 }
 
 export interface Queue {
@@ -30,6 +37,8 @@ export interface Queue {
 	workers: N8n[];
 	webhooks: N8n[];
 	userFolder: string;
+	/** Redis: stop it (as a crash would) and start it again on the same port. */
+	redis: { port: number; stop(): Promise<void>; start(): Promise<void> };
 	/** Restarts main (same database and user folder). */
 	restartMain(): Promise<void>;
 	stop(): Promise<void>;
@@ -71,29 +80,39 @@ async function startPostgres(dir: string) {
 
 async function startRedis() {
 	const port = await freePort();
-	const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-	await waitFor('redis-server', () => {
-		try {
-			return execFileSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG';
-		} catch {
-			return false;
-		}
-	});
-	return {
-		port,
-		stop: async () => {
-			if (child.exitCode !== null) return;
-			const exited = new Promise((r) => child.once('exit', r));
-			child.kill('SIGTERM');
-			await exited;
-		},
+	let child: ChildProcess | undefined;
+	const start = async () => {
+		child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+			stdio: 'ignore',
+			detached: true, // a terminal's Ctrl-C must not reach it before the n8n processes have stopped
+		});
+		await waitFor('redis-server', () => {
+			try {
+				return execFileSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === 'PONG';
+			} catch {
+				return false;
+			}
+		});
 	};
+	const stop = async () => {
+		const running = child;
+		if (!running || running.exitCode !== null || running.signalCode !== null) return;
+		const exited = new Promise((r) => running.once('exit', r));
+		running.kill('SIGKILL');
+		await exited;
+	};
+	await start();
+	return { port, start, stop };
 }
 
 export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 	ensureServices();
 	const bin = ensureN8n();
-	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+	const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-queue-'));
+	if (options.dir) {
+		fs.rmSync(dir, { recursive: true, force: true });
+		fs.mkdirSync(dir, { recursive: true });
+	}
 	const userFolder = path.join(dir, 'n8n');
 	fs.mkdirSync(userFolder);
 	installPackage(userFolder, { build: options.build ?? true });
@@ -102,7 +121,7 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 	const stop = async () => {
 		// last started, first stopped; a second call finds nothing left to do
 		for (const step of stops.splice(0).reverse()) await (async () => await step())().catch(() => undefined);
-		fs.rmSync(dir, { recursive: true, force: true });
+		if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
 		const postgres = await startPostgres(dir);
@@ -110,6 +129,9 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		const redis = await startRedis();
 		stops.push(redis.stop);
 
+		// a load balancer would stand in front of the processors; by default the API delivers to the first one
+		const firstWebhookPort = options.ports?.webhook ?? (await freePort());
+		const webhookUrl = options.webhookUrl ?? `http://127.0.0.1:${firstWebhookPort}/`;
 		const env = (name: string): Record<string, string> => ({
 			DB_TYPE: 'postgresdb',
 			DB_POSTGRESDB_HOST: '127.0.0.1',
@@ -122,21 +144,21 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 			QUEUE_BULL_REDIS_PORT: String(redis.port),
 			QUEUE_HEALTH_CHECK_ACTIVE: 'false',
 			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${name}`,
-			...(options.webhookUrl ? { N8N_WEBHOOK_URL: options.webhookUrl } : {}),
+			N8N_WEBHOOK_URL: webhookUrl,
 			...options.env,
 		});
-		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}) => {
-			const n8n = new N8n(bin, { userFolder, command, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
+		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}, port?: number) => {
+			const n8n = new N8n(bin, { userFolder, command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
 			stops.push(() => n8n.stop());
 			return n8n;
 		};
 
 		const mainEnv = { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true', OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' };
-		let main = spawnN8n('start', 'main', mainEnv);
+		let main = spawnN8n('start', 'main', mainEnv, options.ports?.main);
 		await main.start(); // first: it runs the migrations
 		await main.login();
 		const workers = Array.from({ length: options.workers ?? 2 }, (_, i) => spawnN8n('worker', `worker${i + 1}`));
-		const webhooks = Array.from({ length: options.webhookProcessors ?? 2 }, (_, i) => spawnN8n('webhook', `webhook${i + 1}`));
+		const webhooks = Array.from({ length: options.webhookProcessors ?? 2 }, (_, i) => spawnN8n('webhook', `webhook${i + 1}`, {}, i === 0 ? firstWebhookPort : undefined));
 		// one at a time: each start is CPU-heavy on a small machine
 		for (const n8n of [...workers, ...webhooks]) await n8n.start();
 
@@ -145,9 +167,10 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 			workers,
 			webhooks,
 			userFolder,
+			redis,
 			async restartMain() {
 				await main.stop();
-				main = spawnN8n('start', 'main', mainEnv);
+				main = spawnN8n('start', 'main', mainEnv, options.ports?.main);
 				await main.start();
 				await main.login();
 				queue.main = main;

@@ -1,33 +1,50 @@
 /**
  * `npm start` (after scripts/start.js has installed and built): the sandbox until Ctrl-C.
- * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010); data folder: SANDBOX_DIR (.cache/sandbox).
+ * `--queue`: n8n in queue mode (main, a worker, a webhook processor, Postgres, Redis).
+ * `--dev` (`npm run dev`): tsc --watch and n8n's hot reload of our nodes.
+ * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010), WEBHOOK_PROCESSOR_PORT (queue mode,
+ * 5690); data folder: SANDBOX_DIR (.cache/sandbox).
  */
 import { banner, startSandbox, type Sandbox } from './lib/sandbox';
 
 const say = (line: string) => console.log(`[sandbox] ${line}`);
 
 async function main() {
-	let sandbox: Sandbox | undefined;
+	const args = process.argv.slice(2);
+	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev');
+	if (unknown.length) {
+		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev)`);
+		process.exit(2);
+	}
+	const queue = args.includes('--queue');
+	const dev = args.includes('--dev');
+	const what = queue ? 'n8n, Postgres, Redis and the fake API' : dev ? 'tsc, n8n and the fake API' : 'n8n and the fake API';
+	const starting = startSandbox({
+		dir: process.env.SANDBOX_DIR || undefined,
+		n8nPort: Number(process.env.N8N_PORT ?? 5678),
+		apiPort: Number(process.env.FAKE_API_PORT ?? 4010),
+		webhookPort: Number(process.env.WEBHOOK_PROCESSOR_PORT ?? 5690),
+		queue,
+		dev,
+		build: false,
+		log: say,
+	});
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
 		stopping = true;
-		say('stopping n8n and the fake API...');
-		await sandbox?.stop();
+		say(`stopping ${what}...`);
+		// Ctrl-C during the start: let it finish, then stop what it started (n8n runs detached)
+		await (await starting.catch(() => undefined))?.stop();
 		say('stopped; nothing left running.');
 		process.exit(code);
 	};
 	process.on('SIGINT', () => void stop(0));
 	process.on('SIGTERM', () => void stop(0));
 
+	let sandbox: Sandbox;
 	try {
-		sandbox = await startSandbox({
-			dir: process.env.SANDBOX_DIR || undefined,
-			n8nPort: Number(process.env.N8N_PORT ?? 5678),
-			apiPort: Number(process.env.FAKE_API_PORT ?? 4010),
-			build: false,
-			log: say,
-		});
+		sandbox = await starting;
 	} catch (error) {
 		console.error(`[sandbox] could not start: ${(error as Error).message}`);
 		process.exit(1);

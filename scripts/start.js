@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs dev dependencies if missing, builds the package and the fake API, then
 // runs the sandbox (scripts/sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
+// Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload).
 const { spawnSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 
@@ -17,7 +18,7 @@ console.log('[sandbox] building the package and the fake API...');
 run('npm', ['run', '--silent', 'build']);
 run('npm', ['run', '--silent', 'build:fake-api']);
 
-const child = spawn(process.execPath, ['.cache/fake-api/scripts/sandbox.js'], { stdio: 'inherit' });
+const child = spawn(process.execPath, ['.cache/fake-api/scripts/sandbox.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 // Ctrl-C reaches the sandbox too (same terminal process group); it stops n8n and the API and exits
 const ignore = () => undefined;
 process.on('SIGINT', ignore);

@@ -20,18 +20,29 @@ export const ROOT = (() => {
 })();
 export const OWNER = { email: 'owner@example.com', password: 'Sandbox-Pass-1', firstName: 'Store', lastName: 'Owner' };
 
-/** Installs (once, cached in .cache/) and locates Node 24 and n8n. */
-export function ensureN8n(): { node: string; n8n: string } {
-	const out = execFileSync('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh')], {
+/** The Node executable, n8n's executable and n8n's version (the driver adapts the few settings 1.x lacks). */
+export interface N8nBin {
+	node: string;
+	n8n: string;
+	version?: string;
+}
+
+/** The n8n the end-to-end suites run, and the latest 1.x that the compatibility suite runs. */
+export const N8N_VERSION = '2.41.1';
+export const N8N_1_VERSION = '1.123.81';
+
+/** Installs (once per version, cached in .cache/) and locates Node 24 and n8n. */
+export function ensureN8n(version = N8N_VERSION): N8nBin {
+	const out = execFileSync('bash', [path.join(ROOT, 'scripts', 'install-n8n.sh'), version], {
 		encoding: 'utf8',
 		stdio: ['ignore', 'pipe', 'inherit'],
 		timeout: 15 * 60_000,
 	});
 	const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(out)?.[1] ?? '';
-	return { node: path.join(value('NODE24'), 'node'), n8n: value('N8N_BIN') };
+	return { node: path.join(value('NODE24'), 'node'), n8n: value('N8N_BIN'), version };
 }
 
-/** Builds the package if needed and copies it where n8n looks for community packages. */
+/** Builds the package if needed and copies it where n8n looks for community packages; returns that folder. */
 export function installPackage(userFolder: string, { build = true } = {}) {
 	// rebuild: a dist/ older than the sources would test yesterday's nodes (or fail to load a new one)
 	if (build) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
@@ -42,6 +53,7 @@ export function installPackage(userFolder: string, { build = true } = {}) {
 	fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
 	const nodesPkg = path.join(userFolder, '.n8n', 'nodes', 'package.json');
 	fs.writeFileSync(nodesPkg, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-storefront': '*' } }));
+	return target;
 }
 
 /**
@@ -103,7 +115,7 @@ export class N8n {
 	private cookie = '';
 
 	constructor(
-		private readonly bin: { node: string; n8n: string },
+		private readonly bin: N8nBin,
 		private readonly options: N8nOptions = {},
 	) {
 		this.userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
@@ -129,7 +141,8 @@ export class N8n {
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			N8N_AI_ENABLED: 'false',
 			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-			N8N_DISABLED_MODULES: 'mcp-registry',
+			// 1.x has no such module, and refuses to start on an unknown name
+			...(this.bin.version?.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 			N8N_PYTHON_ENABLED: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			N8N_SECURE_COOKIE: 'false',
@@ -176,7 +189,7 @@ export class N8n {
 
 	async stop() {
 		const child = this.child;
-		if (!child || child.exitCode !== null) return;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
 		const exited = new Promise((r) => child.once('exit', r));
 		const group = (signal: NodeJS.Signals) => {
 			try {
@@ -191,6 +204,19 @@ export class N8n {
 		clearTimeout(timer);
 		// the task runner shares the group; make sure it is gone as well
 		group('SIGKILL');
+	}
+
+	/** Kills the process group at once (SIGKILL), as a crash or an OOM kill would: no shutdown runs. */
+	async kill() {
+		const child = this.child;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise((r) => child.once('exit', r));
+		process.kill(-child.pid!, 'SIGKILL');
+		await exited;
+	}
+
+	get running() {
+		return Boolean(this.child && this.child.exitCode === null && this.child.signalCode === null);
 	}
 
 	get pid() {
@@ -230,7 +256,8 @@ export class N8n {
 	}
 
 	async createWorkflow(workflow: Record<string, unknown>) {
-		return await this.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', workflow);
+		// 1.x stores `active` as given and needs it (its editor sends it); 2.x drops the field
+		return await this.rest<{ id: string; versionId: string }>('POST', '/rest/workflows', { active: false, ...workflow });
 	}
 
 	async activate(id: string) {
@@ -275,7 +302,10 @@ export class N8n {
 	 * the named trigger, and waits for it to finish. Returns the summary and the raw execution.
 	 */
 	async runManually(workflowId: string, trigger: string, timeoutMs = 60_000) {
+		// n8n 1.x runs the workflow the request carries (as its editor sends it); 2.x loads the saved one and ignores it
+		const workflowData = await this.rest('GET', `/rest/workflows/${workflowId}`);
 		const { executionId } = await this.rest<{ executionId: string }>('POST', `/rest/workflows/${workflowId}/run`, {
+			workflowData,
 			triggerToStartFrom: { name: trigger },
 		});
 		const started = Date.now();

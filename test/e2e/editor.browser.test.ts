@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
+import { NpmStart, openPorts, processesUsing } from '../harness/npm-start';
 
 /**
  * `npm start` as a user runs it (scripts/start.js, temporary folder and ports), then the n8n
@@ -19,8 +19,7 @@ jest.setTimeout(120_000);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 
-let start: ChildProcess;
-let output = '';
+let start: NpmStart;
 let dir: string;
 let ports: { n8n: number; api: number };
 let browser: Browser;
@@ -74,20 +73,7 @@ beforeAll(async () => {
 	fs.mkdirSync(SHOTS, { recursive: true });
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-'));
 	ports = { n8n: await freePort(), api: await freePort() };
-	start = spawn(process.execPath, ['scripts/start.js'], {
-		cwd: ROOT,
-		detached: true, // its own process group, like a terminal: Ctrl-C goes to the whole group
-		env: { ...process.env, SANDBOX_DIR: dir, N8N_PORT: String(ports.n8n), FAKE_API_PORT: String(ports.api) },
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	start.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-	start.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-	const started = Date.now();
-	while (!output.includes('[sandbox] ready')) {
-		if (start.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-		if (Date.now() - started > 15 * 60_000) throw new Error(`npm start not ready:\n${output}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
+	start = await NpmStart.start({ env: { SANDBOX_DIR: dir, N8N_PORT: String(ports.n8n), FAKE_API_PORT: String(ports.api) } });
 	base = `http://127.0.0.1:${ports.n8n}`;
 	browser = await chromium.launch({
 		executablePath: CHROMIUM,
@@ -100,20 +86,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await browser?.close();
-	if (start && start.exitCode === null) {
-		try {
-			process.kill(-start.pid!, 'SIGKILL');
-		} catch {
-			// gone
-		}
-	}
+	start?.kill();
 });
 
 test('npm start printed the editor URL, the login and the four examples', () => {
-	expect(output).toContain(`n8n editor:   ${base}`);
-	expect(output).toContain(`login:        ${OWNER.email} / ${OWNER.password}`);
+	expect(start.output).toContain(`n8n editor:   ${base}`);
+	expect(start.output).toContain(`login:        ${OWNER.email} / ${OWNER.password}`);
 	for (const name of ['Boost the best post every Monday', 'Publish a landing page', 'Record every published post', 'Store assistant']) {
-		expect(output).toContain(name);
+		expect(start.output).toContain(name);
 	}
 });
 
@@ -184,23 +164,9 @@ test('the credential test passes against the fake API (and a wrong key fails it)
 });
 
 test('Ctrl-C stops n8n, its task runner and the fake API: nothing is left running', async () => {
-	process.kill(-start.pid!, 'SIGINT');
-	const code = await new Promise<number | null>((resolve) => start.once('exit', resolve));
-	expect(code).toBe(0);
-	expect(output).toContain('[sandbox] stopped; nothing left running.');
+	expect(await start.interrupt()).toBe(0);
+	expect(start.output).toContain('[sandbox] stopped; nothing left running.');
 	// no process still carries this sandbox's folder in its environment
-	const leftovers = fs
-		.readdirSync('/proc')
-		.filter((p) => /^\d+$/.test(p))
-		.filter((p) => {
-			try {
-				return fs.readFileSync(`/proc/${p}/environ`, 'utf8').includes(`SANDBOX_DIR=${dir}`) || fs.readFileSync(`/proc/${p}/environ`, 'utf8').includes(`N8N_USER_FOLDER=${dir}`);
-			} catch {
-				return false;
-			}
-		});
-	expect(leftovers).toEqual([]);
-	for (const port of [ports.n8n, ports.api]) {
-		await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
-	}
+	expect(processesUsing(dir)).toEqual([]);
+	expect(await openPorts([ports.n8n, ports.api])).toEqual([]);
 });

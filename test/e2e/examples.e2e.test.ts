@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -6,8 +7,10 @@ import path from 'node:path';
 import { KEYS, signBody } from '../../fake-api';
 import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
 import { DEMO } from '../../fake-api/demo';
+import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
 import { ensureN8n, freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME, loadExamples, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
 
 /**
  * The example workflows inside the sandbox that `npm start` runs (same code, temporary folder
@@ -19,13 +22,8 @@ jest.setTimeout(90_000);
 
 let sandbox: Sandbox;
 const id = (name: string) => sandbox.workflows.get(name)!;
-const store = () => sandbox.api.commerce.store(DEMO.store);
-
-async function run(workflow: string, trigger: string) {
-	const execution = await sandbox.n8n.runManually(id(workflow), trigger);
-	if (execution.status !== 'success') throw new Error(`"${workflow}" ended ${execution.status}: ${String(execution.data).slice(0, 2000)}`);
-	return execution;
-}
+const store = () => demoStore(sandbox);
+const run = async (workflow: string, trigger: string) => await runExample(sandbox, workflow, trigger);
 
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) => waitUntil(what, probe, ms, () => sandbox.n8n.log);
 
@@ -85,17 +83,9 @@ test('boost the best post: validated first, created once and PAUSED even when th
 });
 
 test('landing page: the page, its /sale redirect and the marketing activity exist; the daily branch records yesterday\'s figures', async () => {
-	const workflow = 'Publish a landing page with its redirect and track it';
-	await run(workflow, 'Publish the landing page');
-	expect(store().pages.find((p) => p.handle === 'summer-sale')).toMatchObject({ title: 'Summer sale', isPublished: true });
-	expect(store().redirects.filter((r) => r.path === '/sale')).toEqual([expect.objectContaining({ target: '/pages/summer-sale' })]);
-	expect(store().activities.get('landing-summer-sale')).toMatchObject({
-		url: 'https://shop.example.com/pages/summer-sale',
-		status: 'ACTIVE',
-		utm: { campaign: 'summer-sale', source: 'n8n', medium: 'landing' },
-	});
+	await publishLandingPage(sandbox);
 
-	await run(workflow, 'Every day at 7:00');
+	await run(LANDING_PAGE, 'Every day at 7:00');
 	const analytics = sandbox.api.requests.find((r) => r.path === `/v1/ads/campaigns/${DEMO.campaign}/analytics`)!;
 	const day = analytics.query.fromDate as string;
 	expect(analytics.query.toDate).toBe(day);
@@ -106,34 +96,15 @@ test('landing page: the page, its /sale redirect and the marketing activity exis
 });
 
 describe('post published → marketing activity (trigger example, activated)', () => {
-	const workflow = 'Record every published post as a marketing activity';
-	const endpoint = () => [...sandbox.api.webhooks.endpoints.values()][0];
-	const executions = async () => await sandbox.n8n.executions(id(workflow));
+	const endpoint = () => triggerEndpoint(sandbox);
+	const executions = async () => await sandbox.n8n.executions(id(TRIGGER_EXAMPLE));
 
 	test('activation registers the endpoint; the API\'s test delivery is acknowledged (webhook.test is not a chosen event)', async () => {
-		await sandbox.n8n.activate(id(workflow));
-		const registered = await waitFor('the endpoint', () => endpoint());
-		expect(registered.events).toEqual(['post.published']);
-		await sandbox.n8n.waitUntilServed(registered.url);
-		const res = await fetch(`${sandbox.api.url}/v1/webhooks/${registered.id}/test`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
-		expect(await res.json()).toMatchObject({ last_status: 200, last_error: null });
+		await activateTriggerExample(sandbox);
 	});
 
 	test('three genuine events → exactly three executions and three activities; a redelivery and a forged event start nothing', async () => {
-		for (const n of [1, 2, 3]) {
-			const [delivery] = await sandbox.api.webhooks.emit('post.published', {
-				post: { id: `post_e2e_${n}`, caption: `Drop ${n}`, permalink: `https://socialnet.example.com/p/e2e${n}` },
-			});
-			expect(delivery.status).toBe(200);
-		}
-		const done = await waitFor('three finished executions', async () => {
-			const list = await executions();
-			return list.length === 3 && list.every((e) => !['new', 'running'].includes(e.status)) ? list : undefined;
-		});
-		expect(done.map((e) => e.status)).toEqual(['success', 'success', 'success']);
-		for (const n of [1, 2, 3]) {
-			expect(store().activities.get(`post-post_e2e_${n}`)).toMatchObject({ title: `Drop ${n}`, channel: 'SOCIAL', status: 'ACTIVE' });
-		}
+		await deliverPosts(sandbox, [1, 2, 3]);
 
 		const [first] = sandbox.api.webhooks.deliveries.filter((d) => d.event_type === 'post.published');
 		const again = await fetch(`${sandbox.api.url}/v1/webhooks/${endpoint().id}/deliveries/${first.id}/redeliver`, {
@@ -154,7 +125,7 @@ describe('post published → marketing activity (trigger example, activated)', (
 	});
 
 	test('deactivation deletes the endpoint at the API', async () => {
-		await sandbox.n8n.deactivate(id(workflow));
+		await sandbox.n8n.deactivate(id(TRIGGER_EXAMPLE));
 		await waitFor('the endpoint to be deleted', () => sandbox.api.webhooks.endpoints.size === 0);
 	});
 });
@@ -219,4 +190,104 @@ test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one 
 		['third', 'page'],
 		['third', 'page'],
 	]);
+});
+
+describe('AI agent example, run from a chat message with the scripted model', () => {
+	const budget = 15; // not the tool's $fromAI default (10): the value must come from the model
+	afterAll(() => (sandbox.api.openai.script = demoScript()));
+
+	test('the agent lists the pages, finds the best post, checks the boost with Validate Only, boosts it Paused once and answers with what the tools returned', async () => {
+		const { workflow: example } = loadExamples(sandbox.credentialId, sandbox.openAiCredentialId).find((e) => e.file === 'ai-agent-store-assistant.json')!;
+		const model = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
+		expect(model.credentials).toEqual({ openAiApi: { id: sandbox.openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } });
+		// the example's chat is the editor's (not public); here the same workflow answers on its public chat webhook, as an embedded chat calls it
+		const webhookId = randomUUID();
+		const trigger = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+		Object.assign(trigger, { webhookId, parameters: { public: true, mode: 'webhook', options: {} } });
+		const workflow = await sandbox.n8n.createWorkflow({ ...example, name: `${example.name} (public chat)` });
+		await sandbox.n8n.activate(workflow.id);
+		sandbox.api.openai.script = demoScript(budget);
+
+		const from = sandbox.api.requests.length;
+		const adsBefore = sandbox.api.ads.ads.size;
+		// n8n registers the webhook just after activation answers; until then it says 404 and runs nothing
+		const res = await waitFor('the chat webhook', async () => {
+			const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-chat-1', chatInput: 'Boost our best post, please' }),
+			});
+			return r.status === 404 ? undefined : r;
+		});
+		expect(res.status).toBe(200);
+		const { output } = (await res.json()) as { output: string };
+		const [execution] = await waitFor('the finished execution', async () => {
+			const list = await sandbox.n8n.executions(workflow.id);
+			return list.length && !['new', 'running'].includes(list[0].status) ? list : undefined;
+		});
+		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
+		await sandbox.n8n.deactivate(workflow.id);
+
+		const [best] = AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'));
+		const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
+		expect(newAds).toHaveLength(1);
+		const [ad] = newAds;
+		expect(ad).toMatchObject({ name: `Boost of ${best.id}`, requestedStatus: 'paused', budget: { amount: budget, type: 'daily' }, accountId: DEMO.socialConnection });
+
+		// every call, in order: the model, our two reads (one turn, two tool calls), the model, the check, the model, the boost, the model
+		const calls = sandbox.api.requests.slice(from);
+		const chat = '/openai/v1/chat/completions';
+		expect(calls.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST ${chat} 200`,
+			'GET /v1/commerce/pages 200',
+			'GET /v1/ads/best-posts 200',
+			`POST ${chat} 200`,
+			'POST /v1/ads/boost 200',
+			`POST ${chat} 200`,
+			'POST /v1/ads/boost 200',
+			`POST ${chat} 200`,
+		]);
+		expect(calls[1].query).toEqual({ accountId: DEMO.store, limit: '100' });
+		expect(calls[2].query).toEqual({ accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount });
+		const boost = { accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount, postId: best.id, budgetAmount: budget, budgetType: 'daily', status: 'PAUSED' };
+		expect(calls[4].body).toEqual({ ...boost, validateOnly: true });
+		expect(calls[6].body).toEqual(boost);
+		expect(calls[6].headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{40}$/);
+
+		// what the model received: the four tools, and each tool call answered by a tool message with the node's output
+		const requests = sandbox.api.openai.requests().slice(-4);
+		expect(requests.map((r) => [r.model, r.stream])).toEqual(Array(4).fill(['gpt-4.1-mini', false]));
+		expect(requests[0].tools!.map((t) => t.function.name).sort()).toEqual([DEMO_TOOLS.boost, DEMO_TOOLS.check, DEMO_TOOLS.bestPosts, DEMO_TOOLS.pages]);
+		expect(requests[0].tools!.find((t) => t.function.name === DEMO_TOOLS.boost)!.function.parameters).toMatchObject({
+			properties: { postId: { type: 'string' }, dailyBudget: { type: 'number', default: 10 } },
+			required: ['postId'],
+		});
+		const messages = requests[3].messages;
+		expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool']);
+		expect(messages[1].content).toBe('Boost our best post, please');
+		// n8n sends one assistant message per tool call, and adds the call's id to its arguments
+		const toolCalls = messages.filter((m) => m.role === 'assistant').map((m) => {
+			const [call] = m.tool_calls!;
+			const { id, ...args } = JSON.parse(call.function.arguments) as Record<string, unknown>;
+			expect(id).toBe(call.id);
+			return { name: call.function.name, args, answeredBy: messages.find((t) => t.role === 'tool' && t.tool_call_id === call.id)?.content };
+		});
+		expect(toolCalls.map(({ name, args }) => ({ name, args }))).toEqual([
+			{ name: DEMO_TOOLS.pages, args: {} },
+			{ name: DEMO_TOOLS.bestPosts, args: { howMany: 1 } },
+			{ name: DEMO_TOOLS.check, args: { postId: best.id, dailyBudget: budget } },
+			{ name: DEMO_TOOLS.boost, args: { postId: best.id, dailyBudget: budget } },
+		]);
+		const [pages, posts, check, boosted] = toolCalls.map((c) => JSON.parse(c.answeredBy as string) as Array<Record<string, unknown>>);
+		expect(pages.map((p) => p.title)).toEqual(store().pages.map((p) => p.title));
+		expect(posts).toEqual([expect.objectContaining({ postId: best.id, rank: 1, accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount })]);
+		expect(check).toEqual([expect.objectContaining({ validateOnly: true, valid: true, checked_by: 'service' })]);
+		expect(boosted).toEqual([{ id: ad.id, name: `Boost of ${best.id}`, status: ad.status, message: 'Created paused; it will not spend until you activate it' }]);
+
+		// the answer quotes what the tools returned
+		for (const page of store().pages) expect(output).toContain(`${page.title} (/pages/${page.handle})`);
+		expect(output).toContain(`Your best post is ${best.id} ("${best.caption}")`);
+		expect(output).toContain(`valid, checked by service`);
+		expect(output).toContain(`created ad ${ad.id} "Boost of ${best.id}" with status ${ad.status}: Created paused; it will not spend until you activate it`);
+	});
 });

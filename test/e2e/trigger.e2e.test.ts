@@ -1,6 +1,7 @@
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { triggerWorkflow } from '../harness/workflows';
+import { expectPackageLoaded } from './core';
 
 /**
  * The Storefront Trigger inside a real n8n 2.41.1 process, with the fake API delivering
@@ -41,11 +42,7 @@ afterAll(async () => {
 });
 
 test('the package loads: all four nodes (and the Tool variants of the action nodes) are in n8n\'s node list, with no load error in the log', async () => {
-	const types = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
-	const ours = types.map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-storefront.'));
-	const actions = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'].map((n) => `n8n-nodes-storefront.${n}`);
-	expect(ours).toEqual(expect.arrayContaining(['n8n-nodes-storefront.storefrontTrigger', ...actions, ...actions.map((n) => `${n}Tool`)]));
-	expect(n8n.log).not.toMatch(/n8n-nodes-storefront[^\n]*(error|failed|warn)/i);
+	await expectPackageLoaded(n8n);
 });
 
 test('activating the workflow registers n8n\'s webhook URL at the API', async () => {

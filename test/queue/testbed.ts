@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+
+import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { seedDemo } from '../../fake-api/demo';
+import { waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
+import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queue';
+import { triggerWorkflow } from '../harness/workflows';
+
+/**
+ * What the queue-mode suites share: the fake API with demo data, n8n in queue mode
+ * (sandbox/queue.ts), our credential and a Storefront Trigger → No Operation workflow, plus
+ * signed deliveries spread round-robin over the webhook processors (as a load balancer would).
+ */
+
+export const WEBHOOK_NODE_ID = '0b7c9d2e-4f5a-4b6c-8d7e-1f2a3b4c5d6e';
+
+export interface Testbed {
+	api: FakeApiServer;
+	queue: Queue;
+	workflowId: string;
+	credential: { id: string; name: string };
+	endpoints(): Array<FakeApiServer['webhooks']['endpoints'] extends Map<string, infer E> ? E : never>;
+	/** How many executions of the trigger workflow n8n lists (all, or with this status). */
+	count(status?: string, workflowId?: string): Promise<number>;
+	waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms?: number): Promise<T>;
+	/** Posts a signed post.published event to webhook processor `i % processors`. */
+	deliver(i: number, id: string, secret?: string): Promise<{ status: number; ms: number }>;
+	stop(): Promise<void>;
+}
+
+export async function startTestbed(name: string, options: QueueOptions = {}): Promise<Testbed> {
+	const api = await startFakeApi();
+	await seedDemo(api);
+	const queue = await startQueue(options).catch(async (error) => {
+		await api.close();
+		throw error;
+	});
+	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, CREDENTIAL_NAME);
+	const { id: workflowId } = await queue.main.createWorkflow(triggerWorkflow(name, WEBHOOK_NODE_ID, ['post.published'], credential));
+	const endpoints = () => [...api.webhooks.endpoints.values()];
+	return {
+		api,
+		queue,
+		workflowId,
+		credential,
+		endpoints,
+		async count(status, id = workflowId) {
+			const filter = { workflowId: id, ...(status ? { status: [status] } : {}) };
+			return (await queue.main.rest<{ count: number }>('GET', `/rest/executions?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`)).count;
+		},
+		waitFor: (what, probe, ms = 30_000) => waitUntil(what, probe, ms, () => queue.main.log),
+		async deliver(i, id, secret = endpoints()[0].secret) {
+			const body = JSON.stringify({ id, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: `post_${id}` } } });
+			const url = `${queue.webhooks[i % queue.webhooks.length].url}/webhook/${WEBHOOK_NODE_ID}/webhook`;
+			const started = Date.now();
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', 'x-webhook-signature': signBody(secret, body) },
+				body,
+				signal: AbortSignal.timeout(30_000),
+			});
+			await res.text();
+			return { status: res.status, ms: Date.now() - started };
+		},
+		async stop() {
+			await queue.stop();
+			await api.close();
+		},
+	};
+}
+
+/** Runs `send(0..n-1)` with 4 requests in flight. */
+export async function inBatches<T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> {
+	const results: T[] = [];
+	for (let i = 0; i < n; i += 4) results.push(...(await Promise.all([i, i + 1, i + 2, i + 3].filter((k) => k < n).map(send))));
+	return results;
+}
+
+/** Stops the queue and lists what is still running: the given pids, and any process started from its folder. */
+export async function stopAndFindLeftovers(bed: Testbed, pids: number[]) {
+	const all = [...pids, ...[bed.queue.main, ...bed.queue.workers, ...bed.queue.webhooks].map((n) => n.pid!)];
+	const folder = bed.queue.userFolder.replace(/\/n8n$/, '');
+	await bed.queue.stop();
+	const alive = all.filter((pid) => {
+		try {
+			process.kill(pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+	const leftovers = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(folder));
+	return { alive, leftovers };
+}
