@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../fake-api';
-import { ensureN8n, installPackage, N8n, ROOT } from '../scripts/lib/n8n';
+import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 1000;
@@ -27,15 +27,6 @@ let n8n: N8n;
 let flatted: { parse(text: string): any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 let credentials: Record<string, { id: string; name: string }>;
 
-const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-	id: name.replace(/\W/g, '-').toLowerCase(),
-	name,
-	type,
-	typeVersion: 1,
-	position: [x, 0],
-	parameters,
-	...extra,
-});
 const chain = (...names: string[]) =>
 	Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
 

@@ -211,6 +211,11 @@ function findIn<T extends { id: string }>(list: T[], itemId: string, what: strin
 	return found;
 }
 
+/** Deletes an item in place (404 if it is not there). */
+function removeFrom<T extends { id: string }>(list: T[], itemId: string, what: string) {
+	list.splice(list.indexOf(findIn(list, itemId, what)), 1);
+}
+
 export function registerCommerce(api: FakeApi): CommerceService {
 	const svc = new CommerceService(api);
 	const now = () => api.now().toISOString();
@@ -329,9 +334,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		`${base}/menus/:menuId`,
 		{ scope: 'navigation.write', hostedOnly: true, query: accountOnlyQuery },
 		({ params, query }) => {
-			const store = svc.store(query.accountId);
-			findIn(store.menus, params.menuId, 'Menu');
-			store.menus = store.menus.filter((m) => m.id !== params.menuId);
+			removeFrom(svc.store(query.accountId).menus, params.menuId, 'Menu');
 			return { deleted: true, menuId: params.menuId };
 		},
 	);
@@ -411,9 +414,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		`${base}/metaobjects/:metaobjectId`,
 		{ scope: 'metaobjects.write', hostedOnly: true, query: accountOnlyQuery },
 		({ params, query }) => {
-			const store = svc.store(query.accountId);
-			findIn(store.metaobjects, params.metaobjectId, 'Metaobject');
-			store.metaobjects = store.metaobjects.filter((m) => m.id !== params.metaobjectId);
+			removeFrom(svc.store(query.accountId).metaobjects, params.metaobjectId, 'Metaobject');
 			return { deleted: true, metaobjectId: params.metaobjectId };
 		},
 	);
@@ -456,9 +457,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		return { page };
 	});
 	api.route('DELETE', `${base}/pages/:pageId`, { scope: 'pages.write', query: accountOnlyQuery }, ({ params, query }) => {
-		const store = svc.store(query.accountId);
-		findIn(store.pages, params.pageId, 'Page');
-		store.pages = store.pages.filter((p) => p.id !== params.pageId);
+		removeFrom(svc.store(query.accountId).pages, params.pageId, 'Page');
 		return { deleted: true, pageId: params.pageId };
 	});
 
@@ -506,9 +505,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		`${base}/redirects/:redirectId`,
 		{ scope: 'navigation.write', hostedOnly: true, query: accountOnlyQuery },
 		({ params, query }) => {
-			const store = svc.store(query.accountId);
-			findIn(store.redirects, params.redirectId, 'Redirect');
-			store.redirects = store.redirects.filter((r) => r.id !== params.redirectId);
+			removeFrom(svc.store(query.accountId).redirects, params.redirectId, 'Redirect');
 			return { deleted: true, redirectId: params.redirectId };
 		},
 	);

@@ -70,6 +70,17 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 	}
 }
 
+/** One node of a workflow as n8n's REST API takes it, laid out left to right at `x`. */
+export const workflowNode = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+	id: name.toLowerCase().replace(/\W/g, '-'),
+	name,
+	type,
+	typeVersion: 1,
+	position: [x, 0],
+	parameters,
+	...extra,
+});
+
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
 		const server = net.createServer();

@@ -83,6 +83,13 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string) 
 		});
 }
 
+/** One example workflow by file name, its credentials pointed as in loadExamples. */
+export function loadExample(file: string, credentialId: string, openAiCredentialId?: string) {
+	const found = loadExamples(credentialId, openAiCredentialId).find((e) => e.file === file);
+	if (!found) throw new Error(`no example ${file} in ${EXAMPLES_DIR}`);
+	return found.workflow;
+}
+
 /**
  * `tsc --watch` compiling the sources into the installed copy of the package, the folder n8n's
  * hot reload watches. Not into dist/: `npm run build` (and every test suite that starts n8n)

@@ -8,8 +8,8 @@ import { KEYS, signBody } from '../../fake-api';
 import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
 import { DEMO } from '../../fake-api/demo';
 import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
-import { ensureN8n, freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { ensureN8n, freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
+import { CREDENTIAL_NAME, loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
 
 /**
@@ -137,15 +137,7 @@ test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one 
 		{ tag: 'broken', account: 'store_missing' },
 		{ tag: 'third', account: DEMO.store },
 	];
-	const node = (name: string, type: string, x: number, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-		id: name.toLowerCase().replace(/\W/g, '-'),
-		name,
-		type,
-		typeVersion: 1,
-		position: [x, 0],
-		parameters,
-		...extra,
-	});
+
 	const workflow = await sandbox.n8n.createWorkflow({
 		name: 'pairedItem across N→M',
 		nodes: [
@@ -197,7 +189,7 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 	afterAll(() => (sandbox.api.openai.script = demoScript()));
 
 	test('the agent lists the pages, finds the best post, checks the boost with Validate Only, boosts it Paused once and answers with what the tools returned', async () => {
-		const { workflow: example } = loadExamples(sandbox.credentialId, sandbox.openAiCredentialId).find((e) => e.file === 'ai-agent-store-assistant.json')!;
+		const example = loadExample('ai-agent-store-assistant.json', sandbox.credentialId, sandbox.openAiCredentialId);
 		const model = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
 		expect(model.credentials).toEqual({ openAiApi: { id: sandbox.openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } });
 		// the example's chat is the editor's (not public); here the same workflow answers on its public chat webhook, as an embedded chat calls it

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 
 import { DEMO } from '../../fake-api/demo';
-import { loadExamples } from '../../scripts/lib/sandbox';
-import { inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
+import { loadExample } from '../../scripts/lib/sandbox';
+import { boostCalls, inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
  * Faults in n8n's queue mode, measured on n8n 2.41.1 and asserted: a worker killed in the
@@ -72,7 +72,7 @@ async function statuses(workflowId = bed.workflowId) {
  * stores no start data for it and answers "The execution was aborted before starting".)
  */
 function boostOnWebhook(path: string) {
-	const example = loadExamples(bed.credential.id).find((e) => e.file === 'boost-best-post-every-monday.json')!.workflow;
+	const example = loadExample('boost-best-post-every-monday.json', bed.credential.id);
 	const schedule = example.nodes.find((n: { type: string }) => n.type === 'n8n-nodes-base.scheduleTrigger');
 	const start = 'Boost now (webhook)';
 	Object.assign(schedule, { name: start, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } });
@@ -87,10 +87,7 @@ test('a worker killed while the API is creating a boost: the execution is lost t
 	await queue.main.activate(workflow.id); // its webhook is registered when this returns
 	const boostNow = async () => expect((await fetch(`${queue.webhooks[0].url}/webhook/boost-now`, { method: 'POST', body: '{}' })).status).toBe(200);
 	const adsBefore = api.ads.ads.size;
-	const boosts = () =>
-		api.requests
-			.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost')
-			.map((r) => ({ validateOnly: Boolean((JSON.parse(r.rawBody || '{}') as { validateOnly?: boolean }).validateOnly), key: r.headers['idempotency-key'], status: r.status }));
+	const boosts = () => boostCalls(api);
 	const realBoosts = () => boosts().filter((b) => !b.validateOnly);
 
 	// the API takes 8 s over each boost call (it creates the ad after the wait, answered or not)

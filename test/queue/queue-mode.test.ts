@@ -1,6 +1,6 @@
 import { DEMO } from '../../fake-api/demo';
-import { loadExamples } from '../../scripts/lib/sandbox';
-import { inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
+import { loadExample } from '../../scripts/lib/sandbox';
+import { boostCalls, inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
  * The package in n8n's queue mode: Postgres, Redis, main (no production webhooks), 2 workers,
@@ -93,9 +93,8 @@ test('deactivation deletes the endpoint; 20 activate/deactivate cycles leave 0 e
 });
 
 test('the boost example run twice by the workers: validated first, exactly one ad, PAUSED, the same Idempotency-Key both times', async () => {
-	const example = loadExamples(bed.credential.id).find((e) => e.file === 'boost-best-post-every-monday.json')!.workflow;
+	const example = loadExample('boost-best-post-every-monday.json', bed.credential.id);
 	const workflow = await bed.queue.main.createWorkflow(example);
-	const boosts = () => bed.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
 	const adsBefore = bed.api.ads.ads.size;
 	for (let run = 0; run < 2; run++) {
 		const execution = await bed.queue.main.runManually(workflow.id, 'Every Monday at 9:00', 120_000);
@@ -104,9 +103,9 @@ test('the boost example run twice by the workers: validated first, exactly one a
 	const newAds = [...bed.api.ads.ads.values()].slice(adsBefore);
 	expect(newAds).toHaveLength(1);
 	expect(newAds[0]).toMatchObject({ requestedStatus: 'paused', accountId: DEMO.socialConnection });
-	const validateOnly = boosts().map((r) => Boolean((JSON.parse(r.rawBody || '{}') as { validateOnly?: boolean }).validateOnly));
-	expect(validateOnly).toEqual([true, false, true, false]);
-	const keys = boosts().filter((_, i) => !validateOnly[i]).map((r) => r.headers['idempotency-key']);
+	const boosts = boostCalls(bed.api);
+	expect(boosts.map((b) => b.validateOnly)).toEqual([true, false, true, false]);
+	const keys = boosts.filter((b) => !b.validateOnly).map((b) => b.key);
 	expect(keys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
 	expect(keys[1]).toBe(keys[0]);
 	console.log(`queue mode: boost example run twice on the workers → ${newAds.length} ad, key ${String(keys[0]).slice(0, 12)}… both times`);

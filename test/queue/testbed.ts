@@ -70,6 +70,17 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 	};
 }
 
+/** The boost calls the fake API received, in order: Validate Only or real, with their Idempotency-Key and answer status. */
+export function boostCalls(api: FakeApiServer) {
+	return api.requests
+		.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost')
+		.map((r) => ({
+			validateOnly: Boolean((JSON.parse(r.rawBody || '{}') as { validateOnly?: boolean }).validateOnly),
+			key: r.headers['idempotency-key'],
+			status: r.status,
+		}));
+}
+
 /** Runs `send(0..n-1)` with 4 requests in flight. */
 export async function inBatches<T>(n: number, send: (i: number) => Promise<T>): Promise<T[]> {
 	const results: T[] = [];

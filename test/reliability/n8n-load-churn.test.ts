@@ -1,6 +1,6 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { loadExamples } from '../../scripts/lib/sandbox';
+import { loadExample } from '../../scripts/lib/sandbox';
 
 /**
  * A real n8n 2.41.1 under load and churn: 1,000 signed events sent as fast as n8n answers, each of which
@@ -44,8 +44,8 @@ beforeAll(async () => {
 	await n8n.login();
 	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
 	// the example users import: Storefront Trigger on post.published → Commerce marketing activity upsert
-	const example = loadExamples(credential.id).find((e) => e.file === 'post-published-to-marketing-activity.json')!;
-	const workflow = await n8n.createWorkflow({ ...example.workflow, settings: { ...example.workflow.settings, saveDataSuccessExecution: 'all' } });
+	const example = loadExample('post-published-to-marketing-activity.json', credential.id);
+	const workflow = await n8n.createWorkflow({ ...example, settings: { ...example.settings, saveDataSuccessExecution: 'all' } });
 	workflowId = workflow.id;
 }, 20 * 60_000);
 
