@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../fake-api';
+import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer } from '../fake-api';
+import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/rateLimit';
 import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -130,16 +131,7 @@ const bearer = () => ({ sendHeaders: true, headerParameters: { parameters: [{ na
  * ROUNDS. Both continue on error, so a refused call costs both sides the same.
  */
 async function versusHttp(label: string, goal: string, items: unknown[], ours: Record<string, unknown>, http: Record<string, unknown>) {
-	const source = node('Items', 'n8n-nodes-base.code', 200, { jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));` }, { typeVersion: 2 });
-	const make = async (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown>) =>
-		await n8n.createWorkflow({
-			name: `bench: ${label} (${name})`,
-			nodes: [node('Start', 'n8n-nodes-base.manualTrigger', 0, {}), source, node(name, type, 400, parameters, { onError: 'continueRegularOutput', ...extra })],
-			connections: chain('Start', 'Items', name),
-			settings: {},
-		});
-	const a = await make('Storefront', ours.type as string, ours.parameters as Record<string, unknown>, { credentials });
-	const b = await make('HTTP Request', HTTP, { ...bearer(), options: {}, ...http }, { typeVersion: 4.2 });
+	const { a, b } = await workflowPair(label, items, ours.type as string, ours.parameters as Record<string, unknown>, http);
 	const oursMs: number[] = [];
 	const theirsMs: number[] = [];
 	for (let round = 0; round < ROUNDS; round++) {
@@ -154,6 +146,22 @@ async function versusHttp(label: string, goal: string, items: unknown[], ours: R
 }
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The same items into our node and into n8n's HTTP Request node (with a bearer header), both continuing on error. */
+async function workflowPair(label: string, items: unknown[], oursType: string, ours: Record<string, unknown>, http: Record<string, unknown>) {
+	const source = node('Items', 'n8n-nodes-base.code', 200, { jsCode: `return ${JSON.stringify(items)}.map((json) => ({ json }));` }, { typeVersion: 2 });
+	const make = async (name: string, type: string, parameters: Record<string, unknown>, extra: Record<string, unknown>) =>
+		await n8n.createWorkflow({
+			name: `bench: ${label} (${name})`,
+			nodes: [node('Start', 'n8n-nodes-base.manualTrigger', 0, {}), source, node(name, type, 400, parameters, { onError: 'continueRegularOutput', ...extra })],
+			connections: chain('Start', 'Items', name),
+			settings: {},
+		});
+	return {
+		a: await make('Storefront', oursType, ours, { credentials }),
+		b: await make('HTTP Request', HTTP, { ...bearer(), options: {}, ...http }, { typeVersion: 4.2 }),
+	};
+}
 
 /** Creates audiences through the fake API itself, so the benchmarks read and fill real ones. */
 async function createAudiences(count: number): Promise<string[]> {
@@ -182,7 +190,7 @@ async function audienceGet() {
 }
 
 async function boostPost() {
-	const items = Array.from({ length: ITEMS }, (_, i) => ({ accountId: 'acc_social1', adAccountId: 'act_1001', postId: `post_${i}` }));
+	const items = Array.from({ length: ITEMS }, (_, i) => ({ accountId: 'acc_social1', adAccountId: 'act_1001', postId: postIdOf('acc_social1', i % 8) }));
 	return await versusHttp(
 		`Per item: ${ITEMS} × Ads → Ad → Boost Post, all ids mapped, vs HTTP Request making the same POST`,
 		'≤ 1.5',
@@ -372,6 +380,105 @@ async function trigger() {
 	];
 }
 
+/** Items of a step on a realistic fake API: ours and the HTTP Request node (its defaults; On Error: Continue so failures can be counted). */
+async function realisticPair(label: string, items: unknown[], ours: Record<string, unknown>, http: Record<string, unknown>) {
+	const { a, b } = await workflowPair(label, items, 'n8n-nodes-storefront.storefrontCommerce', ours, http);
+	/** One run on a fresh rate limit: node time, wall time of the execution, failed items, the API's 429s and peak in flight. */
+	const measure = async (workflowId: string, name: string, realistic: Parameters<FakeApiServer['setRealistic']>[0]) => {
+		api.setRealistic(realistic);
+		api.resetStats();
+		api.clearRequests();
+		const t = process.hrtime.bigint();
+		const run = await nodeRuns(workflowId, 'Start');
+		const wallMs = ms(t);
+		const output = run.output(name);
+		const { requests } = api;
+		return {
+			nodeMs: run.times[name],
+			wallMs,
+			// from the first request's arrival to the last answer: the part the API's pace decides (n8n prepares every item before the first request leaves)
+			apiSpanMs: requests.length ? Math.max(...requests.map((q) => q.answeredAt ?? 0)) - (requests[0].at ?? 0) : 0,
+			failed: output.filter((json) => json.error !== undefined).length,
+			rateLimited: api.stats.rateLimited,
+			peakInFlight: api.stats.peakInFlight,
+			requests: requests.length,
+		};
+	};
+	return { ours: (r: Parameters<typeof measure>[2]) => measure(a.id, 'Storefront', r), theirs: (r: Parameters<typeof measure>[2]) => measure(b.id, 'HTTP Request', r) };
+}
+
+/**
+ * 1,000 × Commerce → Page → Create against the realistic limit (10 requests/s per key, bursts of
+ * 20, 80 ± 20 ms): ours with its defaults against the HTTP Request node with its defaults.
+ * One round each (ours takes the ~100 s the limit implies).
+ */
+async function rateLimited() {
+	const items = Array.from({ length: ITEMS }, (_, i) => ({ title: `Bench rate ${i}` }));
+	const pair = await realisticPair(
+		`${ITEMS} × Page Create at 10 requests/s`,
+		items,
+		{ resource: 'page', operation: 'create', accountId: 'store_hosted', title: '={{ $json.title }}' },
+		{ method: 'POST', url: `${api.url}/v1/commerce/pages`, sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ accountId: "store_hosted", title: $json.title }) }}' },
+	);
+	const created = () => api.commerce.store('store_hosted').pages.filter((p) => p.title.startsWith('Bench rate ')).length;
+	const before = created();
+	const ours = await pair.ours(true);
+	const oursCreated = created() - before;
+	const theirs = await pair.theirs(true);
+	const theirsCreated = created() - before - oursCreated;
+	const impliedMs = ((ITEMS - REALISTIC.burst) / REALISTIC.ratePerSecond) * 1000;
+	return {
+		name: `${ITEMS} × Commerce → Page → Create against ${REALISTIC.ratePerSecond} requests/s (bursts of ${REALISTIC.burst}, ${REALISTIC.latencyMs} ± ${REALISTIC.jitterMs} ms), defaults, vs HTTP Request node with its defaults`,
+		oursMs: ours.nodeMs,
+		goal: `created ${ITEMS}, 0 failed, within 15% of ${Math.round(impliedMs / 1000)} s`,
+		ratioToLimit: ours.nodeMs / impliedMs,
+		oursApiSpanMs: ours.apiSpanMs,
+		apiSpanRatioToLimit: ours.apiSpanMs / impliedMs,
+		oursCreated,
+		oursFailed: ours.failed,
+		oursApi429s: ours.rateLimited,
+		oursRequests: ours.requests,
+		oursPeakInFlight: ours.peakInFlight,
+		httpNodeMs: theirs.nodeMs,
+		httpNodeCreated: theirsCreated,
+		httpNodeFailed: theirs.failed,
+		httpNodePeakInFlight: theirs.peakInFlight,
+		rounds: { ours, httpRequestNode: theirs },
+	};
+}
+
+/** 1,000 × Page → Get with 80 ± 20 ms per answer (no rate limit): ours at its default in-flight limit vs the HTTP Request node. */
+async function latency() {
+	const ids = api.commerce.store('store_hosted').pages.slice(0, ITEMS).map((p) => p.id);
+	const pair = await realisticPair(
+		`${ITEMS} × Page Get at 80 ms`,
+		ids.map((id) => ({ id })),
+		{ resource: 'page', operation: 'get', accountId: 'store_hosted', pageId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+		{ url: `=${api.url}/v1/commerce/pages/{{ $json.id }}?accountId=store_hosted` },
+	);
+	const noLimit = { ratePerSecond: 1e9, burst: 1e9 };
+	const ours: Array<Awaited<ReturnType<typeof pair.ours>>> = [];
+	const theirs: Array<Awaited<ReturnType<typeof pair.theirs>>> = [];
+	for (let round = 0; round < ROUNDS; round++) {
+		ours.push(await pair.ours(noLimit));
+		theirs.push(await pair.theirs(noLimit));
+	}
+	api.setRealistic(false);
+	for (const r of [...ours, ...theirs]) if (r.failed) throw new Error(`${r.failed} failed items in the latency step`);
+	const oursMs = median(ours.map((r) => r.nodeMs));
+	const baselineMs = median(theirs.map((r) => r.nodeMs));
+	return {
+		name: `${ITEMS} × Commerce → Page → Get at ${REALISTIC.latencyMs} ± ${REALISTIC.jitterMs} ms per answer, in-flight limit at its default (${DEFAULT_MAX_IN_FLIGHT}), vs HTTP Request node`,
+		oursMs,
+		baselineMs,
+		ratio: oursMs / baselineMs,
+		goal: 'reported',
+		oursPeakInFlight: Math.max(...ours.map((r) => r.peakInFlight)),
+		httpNodePeakInFlight: Math.max(...theirs.map((r) => r.peakInFlight)),
+		rounds: { ours, httpRequestNode: theirs },
+	};
+}
+
 async function packageFigures(bin: { node: string; n8n: string }) {
 	const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
 	// loading as n8n does: require each node and credential file and build its description, in n8n's Node
@@ -437,6 +544,8 @@ async function main() {
 		await step('Add Users from 25,000 items', addUsers);
 		await step('Return All', returnAll);
 		await step('trigger throughput', trigger);
+		await step('latency: Page Get at 80 ms', latency);
+		await step('rate limit: Page Create at 10 requests/s', rateLimited);
 	} finally {
 		await n8n.stop();
 		await api.close();

@@ -152,6 +152,9 @@ export class AdsService {
 
 	readonly ads = new Map<string, Ad>();
 
+	/** Whether a connection can boost this post (the posts it lists); set by registerAdsExtras, which serves the posts. */
+	hasPost: (accountId: string, postId: string) => boolean = () => false;
+
 	constructor(private readonly api: FakeApi) {
 		const add = (id: string, network: Network, displayName: string, accounts: Array<[string, string, string]>) =>
 			this.connections.set(id, {
@@ -280,6 +283,13 @@ type CreateInput = Record<string, unknown> & {
 	endDate?: string;
 };
 
+/** Checks that look an id up: on a real call a failure is 404 not_found, not 400. */
+const ID_CHECKS = ['post', 'existing_campaign'];
+const unknownPost = (postId: string, conn: Connection) =>
+	conn.network === 'videonet'
+		? `post ${postId} was not found for connection ${conn.id}; boost a post listed by GET /v1/ads/best-posts, with its postingAccountId as accountId`
+		: `post ${postId} was not found for connection ${conn.id}; boost a post listed by GET /v1/ads/best-posts${conn.network === 'socialnet' ? ' or /v1/ads/photoapp-posts' : ''} for this connection`;
+
 /** The service's checks (reference: Ads → Validation), in order. */
 function runChecks(svc: AdsService, input: CreateInput, kind: 'create' | 'boost' | 'messaging' | 'call') {
 	const checks: Array<{ check: string; status: 'passed' | 'failed'; message: string }> = [];
@@ -289,6 +299,11 @@ function runChecks(svc: AdsService, input: CreateInput, kind: 'create' | 'boost'
 	const network = conn?.network ?? 'socialnet';
 	const account = conn ? svc.adAccount(conn, input.adAccountId) : undefined;
 	check('ad_account', Boolean(account && account.accountStatus === 1), `ad account ${input.adAccountId} is not active on this connection`);
+	// unknown ids: a failed validateOnly check, 404 not_found on the real call (see `create`)
+	if (kind === 'boost' && conn) check('post', svc.hasPost(conn.id, String(input.postId)), unknownPost(String(input.postId), conn));
+	if (input.existingCampaignId !== undefined) {
+		check('existing_campaign', svc.campaigns.has(String(input.existingCampaignId)), `campaign ${String(input.existingCampaignId)} was not found; list campaigns with GET /v1/ads/campaigns`);
+	}
 
 	const missing: string[] = [];
 	const need = (...fields: string[]) => fields.forEach((f) => (input[f] === undefined || input[f] === '' ? missing.push(f) : undefined));
@@ -560,6 +575,8 @@ export function registerAds(api: FakeApi): AdsService {
 		}
 		if (!result.valid) {
 			const failed = result.checks.filter((c) => c.status === 'failed');
+			const unknown = failed.find((c) => ID_CHECKS.includes(c.check));
+			if (unknown) throw new ApiError(404, 'not_found', unknown.message.replace(/^./, (ch) => ch.toUpperCase()));
 			throw new ApiError(400, 'invalid_request', failed.map((c) => `${c.check}: ${c.message}`).join('; '), {
 				details: failed.map((c) => ({ field: c.check, message: c.message })),
 			});

@@ -35,6 +35,11 @@ const DAY_MS = 24 * 3600 * 1000;
 const AUDIENCE_DIMENSIONS = ['age', 'gender', 'country_code', 'platform'];
 const hashOf = (text: string) => createHash('sha256').update(text).digest();
 const num = (key: string, mod: number) => hashOf(key).readUInt32BE(0) % mod;
+/** Posts each connection has (best posts and photoapp posts list them). */
+const POSTS_PER_ACCOUNT = 8;
+
+/** The id of a connection's `index`-th post (0 to 7), as best posts lists it; photoapp posts are keyed `<accountId>:photoapp`. */
+export const postIdOf = (accountId: string, index: number) => `post_${hashOf(`${accountId}:post:${index}`).toString('hex').slice(0, 10)}`;
 
 export interface Audience {
 	id: string;
@@ -109,14 +114,14 @@ export class AdsExtras {
 
 	/** Posts of a connection, generated once from its id: some with engagement, some without. */
 	posts(accountId: string, network: string) {
-		return Array.from({ length: 8 }, (_, i) => {
+		return Array.from({ length: POSTS_PER_ACCOUNT }, (_, i) => {
 			const key = `${accountId}:post:${i}`;
 			const engaged = i % 4 !== 3;
 			const metrics = engaged
 				? { likes: num(`${key}:l`, 400), comments: num(`${key}:c`, 60), shares: num(`${key}:s`, 30), reactions: num(`${key}:r`, 100) }
 				: { likes: 0, comments: 0, shares: 0, reactions: 0 };
 			return {
-				id: `post_${hashOf(key).toString('hex').slice(0, 10)}`,
+				id: postIdOf(accountId, i),
 				network,
 				account: network === 'videonet' ? '@shopvideos' : 'Shop Page',
 				caption: `Post ${i + 1} of ${network}`,
@@ -128,6 +133,12 @@ export class AdsExtras {
 				score: metrics.likes + metrics.reactions + 2 * metrics.comments + 3 * metrics.shares,
 			};
 		});
+	}
+
+	/** Whether the connection lists this post (its own posts and, on socialnet, its photoapp posts): the only posts it can boost. */
+	hasPost(accountId: string, postId: string) {
+		const owners = this.network(accountId) === 'socialnet' ? [accountId, `${accountId}:photoapp`] : [accountId];
+		return owners.some((owner) => Array.from({ length: POSTS_PER_ACCOUNT }, (_, i) => postIdOf(owner, i)).includes(postId));
 	}
 
 	/** The reference's ranking: posts with engagement by score, then the rest newest first. */
@@ -185,6 +196,7 @@ const TARGETING = [
 
 export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 	const x = new AdsExtras(api, svc);
+	svc.hasPost = (accountId, postId) => x.hasPost(accountId, postId);
 	const ads = true;
 	const onlyOn = (accountId: string, networks: string[], what: string) => {
 		const network = x.network(accountId);

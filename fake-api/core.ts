@@ -32,6 +32,11 @@ export interface RecordedRequest {
 	body: unknown;
 	rawBody: string;
 	status?: number;
+	/** Headers of the answer (e.g. the Retry-After of a 429), to assert what the API said. */
+	replyHeaders?: Record<string, string>;
+	/** When it arrived and when it was answered (ms since the epoch). */
+	at?: number;
+	answeredAt?: number;
 }
 
 export type Fault =
@@ -105,7 +110,34 @@ interface IdempotentResult {
 	at: number;
 }
 
+/**
+ * Realistic mode (opt-in): a per-key token bucket answering 429 `rate_limited` with the
+ * seconds until the next token in `Retry-After`, and a latency with jitter on every answer.
+ */
+export interface Realistic {
+	/** Requests per second per API key (the bucket's refill). */
+	ratePerSecond: number;
+	/** Requests a key may send at once after being idle (the bucket's size). */
+	burst: number;
+	/** Added to every answer, ± `jitterMs` (uniform). */
+	latencyMs: number;
+	jitterMs: number;
+}
+
+/** The figures of realistic mode (README, "Rate limits"): a burst of 20 outlasts a 1 s Retry-After at 10/s, so a client that honours it loses no capacity. */
+export const REALISTIC: Realistic = { ratePerSecond: 10, burst: 20, latencyMs: 80, jitterMs: 20 };
+
+/** What realistic mode observed since the last `resetStats()`. */
+export interface FakeApiStats {
+	/** 429 answers of the rate limit (injected faults not counted). */
+	rateLimited: number;
+	/** Most API requests being handled at the same moment. */
+	peakInFlight: number;
+}
+
 export interface FakeApiOptions {
+	/** Rate limit and latency (true: the figures of REALISTIC). Default off: fast, for the test suite. */
+	realistic?: boolean | Partial<Realistic>;
 	/** Accept http://127.0.0.1 and http://localhost webhook URLs (the real API requires HTTPS). */
 	allowHttpLocalhost?: boolean;
 	/** Timeout of a webhook delivery, in ms (the CONTRACT says 10 s). */
@@ -122,7 +154,7 @@ export class FakeApi {
 
 	readonly requests: RecordedRequest[] = [];
 
-	readonly options: Required<FakeApiOptions>;
+	readonly options: Required<Omit<FakeApiOptions, 'realistic'>>;
 
 	private readonly routes: Route[] = [];
 
@@ -131,6 +163,14 @@ export class FakeApi {
 	private readonly idempotency = new Map<string, IdempotentResult>();
 
 	private server?: http.Server;
+
+	realistic?: Realistic;
+
+	readonly stats: FakeApiStats = { rateLimited: 0, peakInFlight: 0 };
+
+	private inFlight = 0;
+
+	private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
 	private clockOffsetMs = 0;
 
@@ -145,6 +185,18 @@ export class FakeApi {
 			allowHttpLocalhost: options.allowHttpLocalhost ?? true,
 			deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
 		};
+		this.setRealistic(options.realistic ?? false);
+	}
+
+	/** Turns realistic mode on (true: REALISTIC; an object overrides some figures) or off, with full buckets. */
+	setRealistic(realistic: boolean | Partial<Realistic>) {
+		this.realistic = realistic === false ? undefined : { ...REALISTIC, ...(realistic === true ? {} : realistic) };
+		this.buckets.clear();
+	}
+
+	resetStats() {
+		this.stats.rateLimited = 0;
+		this.stats.peakInFlight = this.inFlight;
 	}
 
 	// ---- configuration -------------------------------------------------------
@@ -268,17 +320,30 @@ export class FakeApi {
 			headers: req.headers,
 			body: undefined,
 			rawBody,
+			at: Date.now(),
 		};
 
 		if (url.pathname.startsWith('/__control/')) {
 			return this.handleControl(record, res);
 		}
 		this.requests.push(record);
+		this.inFlight += 1;
+		this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.inFlight);
+		res.once('close', () => (this.inFlight -= 1));
 
-		const fault = this.takeFault(record);
+		// realistic mode: the token is taken on arrival, the answer comes after the latency
+		const retryAfter = this.takeToken(record);
+		if (this.realistic) await sleep(Math.max(0, this.realistic.latencyMs + (Math.random() * 2 - 1) * this.realistic.jitterMs));
+
+		const fault = retryAfter === undefined ? this.takeFault(record) : undefined;
 		let reply: { status: number; body?: unknown; headers?: Record<string, string> };
 		if (fault?.type === 'delay') await sleep(fault.ms);
-		if (fault?.type === 'status') {
+		if (retryAfter !== undefined) {
+			this.stats.rateLimited += 1;
+			reply = new ApiErrorReply(
+				new ApiError(429, 'rate_limited', `Rate limit of ${this.realistic!.ratePerSecond} requests per second exceeded`, {}, { 'Retry-After': String(retryAfter) }),
+			);
+		} else if (fault?.type === 'status') {
 			const code = fault.status === 503 || fault.status === 502 ? 'unavailable' : 'internal_error';
 			reply = new ApiErrorReply(new ApiError(fault.status, code, 'The service had a problem; try again later'));
 		} else if (fault?.type === 'rateLimit') {
@@ -293,6 +358,8 @@ export class FakeApi {
 		}
 
 		record.status = reply.status;
+		record.replyHeaders = reply.headers;
+		record.answeredAt = Date.now();
 		if (fault?.type === 'dropResponse') {
 			req.socket.destroy();
 			return;
@@ -305,6 +372,27 @@ export class FakeApi {
 			return;
 		}
 		res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+	}
+
+	/**
+	 * Realistic mode's token bucket for the request's key: undefined when a token was taken,
+	 * else the whole seconds until the next one (at least 1), for Retry-After. The scripted chat
+	 * model is not the Storefront API and is not limited.
+	 */
+	private takeToken(record: RecordedRequest): number | undefined {
+		const limit = this.realistic;
+		if (!limit || record.path.startsWith('/openai/')) return undefined;
+		const key = headerValue(record.headers.authorization) ?? '';
+		const now = Date.now();
+		const bucket = this.buckets.get(key) ?? { tokens: limit.burst, at: now };
+		bucket.tokens = Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.ratePerSecond);
+		bucket.at = now;
+		this.buckets.set(key, bucket);
+		if (bucket.tokens >= 1) {
+			bucket.tokens -= 1;
+			return undefined;
+		}
+		return Math.max(1, Math.ceil((1 - bucket.tokens) / limit.ratePerSecond));
 	}
 
 	private takeFault(record: RecordedRequest): Fault | undefined {

@@ -5,8 +5,9 @@ import { registerCommerce, type CommerceService } from './commerce';
 import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
 import { registerWebhooks, type WebhookService } from './webhooks';
 
-export { FakeApi, ReplyWith, type Fault, type RecordedRequest } from './core';
+export { FakeApi, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type Realistic, type RecordedRequest } from './core';
 export { ApiError } from './errors';
+export { postIdOf } from './adsAudiencesAndInsights';
 export { signBody } from './webhooks';
 
 /** Keys every fake API starts with. */
@@ -57,6 +58,12 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.control('openai-script', (body) => {
 		api.openai.script = (body.turns as AssistantTurn[] | undefined) ?? demoScript();
 		return { turns: api.openai.script.length };
+	});
+	// realistic mode from outside the process: {"realistic": true | false | {ratePerSecond, burst, latencyMs, jitterMs}, "resetStats": true}; answers the mode and the stats
+	api.control('realistic', (body) => {
+		if (body.realistic !== undefined) api.setRealistic(body.realistic as boolean);
+		if (body.resetStats) api.resetStats();
+		return { realistic: api.realistic ?? false, stats: api.stats };
 	});
 	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
 

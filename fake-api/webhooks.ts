@@ -50,7 +50,23 @@ export class WebhookService {
 
 	readonly pendingRetries: PendingRetry[] = [];
 
+	/** Test clock for retries: when set, each retry runs by itself after these delays (ms) on the real clock. */
+	private retryDelaysMs: number[] | null = null;
+
+	private readonly retryTimers = new Set<NodeJS.Timeout>();
+
 	constructor(private readonly api: FakeApi) {}
+
+	/**
+	 * Shortens the retry schedule (1, 5, 30 minutes) to `delaysMs` and runs each retry when it is
+	 * due, without `run-retries`; null goes back to the API clock and cancels the retries not yet run.
+	 */
+	autoRetry(delaysMs: number[] | null) {
+		this.retryDelaysMs = delaysMs;
+		if (delaysMs) return;
+		for (const timer of this.retryTimers) clearTimeout(timer);
+		this.retryTimers.clear();
+	}
 
 	checkUrl(url: string) {
 		if (!webhookUrlAllowed(url, this.api.options.allowHttpLocalhost)) throw invalid('url', 'must be an HTTPS URL');
@@ -72,8 +88,11 @@ export class WebhookService {
 		return await Promise.all(targets.map(async (endpoint) => await this.deliver(endpoint, eventId)));
 	}
 
-	/** POSTs the signed envelope to the endpoint, logs the attempt and updates the endpoint's record. */
-	async deliver(endpoint: StoredEndpoint, eventId: string, redeliveryOf: string | null = null, retry = 0) {
+	/**
+	 * POSTs the signed envelope to the endpoint (or to `url`, e.g. one processor behind a load
+	 * balancer), logs the attempt and updates the endpoint's record.
+	 */
+	async deliver(endpoint: StoredEndpoint, eventId: string, redeliveryOf: string | null = null, retry = 0, url = endpoint.url) {
 		const stored = this.events.get(eventId)!;
 		const envelope: EventEnvelope = {
 			id: eventId,
@@ -87,7 +106,7 @@ export class WebhookService {
 		let status = 0;
 		let error: string | null = null;
 		try {
-			const response = await fetch(endpoint.url, {
+			const response = await fetch(url, {
 				method: 'POST',
 				headers: {
 					'Content-Type': 'application/json',
@@ -124,12 +143,17 @@ export class WebhookService {
 			endpoint.failure_count += 1;
 			if (endpoint.failure_count >= DEACTIVATE_AFTER_FAILURES) endpoint.is_active = false;
 			if (retry < RETRY_DELAYS_MIN.length) {
-				this.pendingRetries.push({
-					webhookId: endpoint.id,
-					eventId,
-					retry: retry + 1,
-					dueAt: this.api.now().getTime() + RETRY_DELAYS_MIN[retry] * 60_000,
-				});
+				const delayMs = this.retryDelaysMs ? this.retryDelaysMs[retry] : RETRY_DELAYS_MIN[retry] * 60_000;
+				const pending = { webhookId: endpoint.id, eventId, retry: retry + 1, dueAt: this.api.now().getTime() + delayMs };
+				this.pendingRetries.push(pending);
+				if (this.retryDelaysMs) {
+					const timer = setTimeout(() => {
+						this.retryTimers.delete(timer);
+						void this.runRetry(pending);
+					}, delayMs);
+					timer.unref();
+					this.retryTimers.add(timer);
+				}
 			}
 		} else {
 			endpoint.failure_count = 0;
@@ -141,13 +165,20 @@ export class WebhookService {
 	async runDueRetries() {
 		const now = this.api.now().getTime();
 		const due = this.pendingRetries.filter((r) => r.dueAt <= now);
-		for (const r of due) this.pendingRetries.splice(this.pendingRetries.indexOf(r), 1);
 		const results: StoredDelivery[] = [];
 		for (const r of due) {
-			const endpoint = this.endpoints.get(r.webhookId);
-			if (endpoint?.is_active) results.push(await this.deliver(endpoint, r.eventId, null, r.retry));
+			const record = await this.runRetry(r);
+			if (record) results.push(record);
 		}
 		return results;
+	}
+
+	private async runRetry(r: PendingRetry) {
+		const index = this.pendingRetries.indexOf(r);
+		if (index === -1) return undefined;
+		this.pendingRetries.splice(index, 1);
+		const endpoint = this.endpoints.get(r.webhookId);
+		return endpoint?.is_active ? await this.deliver(endpoint, r.eventId, null, r.retry) : undefined;
 	}
 
 	publicView(endpoint: StoredEndpoint): WebhookEndpoint {

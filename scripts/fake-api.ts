@@ -6,7 +6,8 @@ import { KEYS, startFakeApi } from '../fake-api';
 
 async function main() {
 	const port = Number(process.env.FAKE_API_PORT ?? 4010);
-	const api = await startFakeApi({ port });
+	// FAKE_API_REALISTIC=1: per-key rate limit with bursts and latency (README, "Rate limits")
+	const api = await startFakeApi({ port, realistic: ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '') });
 	console.log(`
 Fake Storefront API listening on ${api.url}
 

@@ -22,7 +22,7 @@ mkdir -p "$CACHE"
 bash "$ROOT/scripts/install-node.sh" >/dev/null
 
 if [ ! -f "$N8N_DIR/.installed" ]; then
-	echo "[install-n8n] installing n8n $N8N_VERSION (first time: about 3-4 minutes)..." >&2
+	echo "[install-n8n] installing n8n $N8N_VERSION (first time: 4-9 minutes on 2 cores, most of it npm install, then sqlite3 is compiled)..." >&2
 	rm -rf "$N8N_DIR"
 	mkdir -p "$N8N_DIR"
 	cat >"$N8N_DIR/package.json" <<JSON

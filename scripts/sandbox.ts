@@ -2,6 +2,7 @@
  * `npm start` (after scripts/start.js has installed and built): the sandbox until Ctrl-C.
  * `--queue`: n8n in queue mode (main, a worker, a webhook processor, Postgres, Redis).
  * `--dev` (`npm run dev`): tsc --watch and n8n's hot reload of our nodes.
+ * `--realistic` (or FAKE_API_REALISTIC=1): the fake API rate-limits each key and answers with latency.
  * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010), WEBHOOK_PROCESSOR_PORT (queue mode,
  * 5690); data folder: SANDBOX_DIR (.cache/sandbox).
  */
@@ -11,13 +12,14 @@ const say = (line: string) => console.log(`[sandbox] ${line}`);
 
 async function main() {
 	const args = process.argv.slice(2);
-	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev');
+	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev' && a !== '--realistic');
 	if (unknown.length) {
-		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev)`);
+		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev, --realistic)`);
 		process.exit(2);
 	}
 	const queue = args.includes('--queue');
 	const dev = args.includes('--dev');
+	const realistic = args.includes('--realistic') || ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '');
 	const what = queue ? 'n8n, Postgres, Redis and the fake API' : dev ? 'tsc, n8n and the fake API' : 'n8n and the fake API';
 	const starting = startSandbox({
 		dir: process.env.SANDBOX_DIR || undefined,
@@ -26,6 +28,7 @@ async function main() {
 		webhookPort: Number(process.env.WEBHOOK_PROCESSOR_PORT ?? 5690),
 		queue,
 		dev,
+		realistic,
 		build: false,
 		log: say,
 	});
@@ -51,6 +54,8 @@ async function main() {
 	}
 	if (stopping) return;
 	console.log(banner(sandbox));
+	const limit = sandbox.api.realistic;
+	if (limit) say(`fake API in realistic mode: ${limit.ratePerSecond} requests/s per key (bursts of ${limit.burst}, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
 	say('ready');
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs dev dependencies if missing, builds the package and the fake API, then
 // runs the sandbox (scripts/sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
-// Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload).
+// Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload), `npm start -- --realistic` (rate-limited, slower fake API).
 const { spawnSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 
@@ -12,6 +12,7 @@ function run(command, args) {
 
 if (!fs.existsSync('node_modules/.bin/tsc')) {
 	console.log('[sandbox] installing dev dependencies (first run)...');
+	console.log('[sandbox] (npm warns "EBADENGINE … isolated-vm … node >=24" under Node 20: harmless, only Node 24 from .cache/ loads it)');
 	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund']);
 }
 console.log('[sandbox] building the package and the fake API...');

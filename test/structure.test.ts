@@ -35,7 +35,27 @@ test('package.json lists every node and the credential as dist files built from 
 		const source = file.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 		expect(fs.existsSync(path.join(__dirname, '..', source))).toBe(true);
 	}
-	expect(pkg.n8n.nodes).toHaveLength(ACTION_NODES.length + 1); // + the trigger
+	expect(pkg.n8n.nodes).toHaveLength(2 * ACTION_NODES.length + 1); // + the trigger, + its copy paired with each action node
+});
+
+test('each action node has the Storefront Trigger under its paired name (how n8n\'s node creator lists a trigger in a node\'s card)', async () => {
+	// every class package.json lists, loaded as n8n does: the file's name is the class's
+	const listed = new Map<string, INodeType>();
+	for (const file of pkg.n8n.nodes as string[]) {
+		const source = path.join(__dirname, '..', file.replace(/^dist\//, '').replace(/\.js$/, ''));
+		const cls = ((await import(source)) as Record<string, new () => INodeType>)[path.basename(source, '.node')];
+		const type = new cls();
+		listed.set(type.description.name, type);
+	}
+	const trigger = listed.get('storefrontTrigger')!.description;
+	for (const [name] of ACTION_NODES) {
+		const action = listed.get(name)!.description;
+		const { name: pairedName, description, ...same } = listed.get(`${name}Trigger`)!.description;
+		// the editor pairs trigger.name.replace('Trigger', '') with the action node's name
+		expect(pairedName.replace('Trigger', '')).toBe(name);
+		expect(description.startsWith(action.description)).toBe(true);
+		expect(JSON.stringify(same)).toBe(JSON.stringify({ ...trigger, name: undefined, description: undefined }));
+	}
 });
 
 describe.each(ACTION_NODES)('%s', (name, operationCount) => {
@@ -55,9 +75,10 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 		}
 	});
 
-	test('no field has routing, and no expression anywhere in the description but the subtitle', () => {
+	test('no field has routing, and no expression anywhere in the description but the subtitle and the tool description', () => {
 		expect(props.filter((p) => p.routing).map((p) => p.name)).toEqual([]);
-		const { subtitle: _subtitle, ...rest } = type.description;
+		// both are lookups of the chosen operation, evaluated by the editor / per tool call only
+		const { subtitle: _subtitle, ...rest } = { ...type.description, properties: props.filter((p) => p.name !== 'toolDescription') };
 		const text = JSON.stringify(rest, (_k, v) => (typeof v === 'function' ? undefined : v));
 		expect(text.match(/.{0,60}=\{\{.{0,40}/g) ?? []).toEqual([]);
 	});
@@ -140,7 +161,14 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 test('the trigger: a webhook with the full lifecycle, the shared credential, all event types plus "All Events"', () => {
 	const type = nodeType('storefrontTrigger');
 	expect(type.description.webhooks).toEqual([
-		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		{
+			name: 'default',
+			httpMethod: 'POST',
+			// Acknowledge: When Received (n8n answers once the execution is queued) or When the Workflow Finishes
+			responseMode: '={{ $parameter["acknowledge"] === "whenFinished" ? "lastNode" : "onReceived" }}',
+			responseData: '={{ $parameter["acknowledge"] === "whenFinished" ? "noData" : "firstEntryJson" }}',
+			path: 'webhook',
+		},
 	]);
 	expect(Object.keys(type.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 	expect(type.description.credentials).toEqual([{ name: 'storefrontApi', required: true }]);

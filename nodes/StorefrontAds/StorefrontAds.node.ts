@@ -9,6 +9,8 @@ import {
 	searchCampaigns,
 	searchKeywords,
 } from './methods/listSearch';
+import { actionSubtitle } from '../shared/subtitle';
+import { requestOptionsField } from '../shared/rateLimit';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
 import { customOperations, properties } from './resources';
 
@@ -19,7 +21,7 @@ export class StorefrontAds implements INodeType {
 		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle(properties),
 		description:
 			'Connect ad networks, boost your best posts, run campaigns, ad sets, ads, audiences and keywords, and read insights (new ads are created paused by default)',
 		defaults: { name: 'Storefront Ads' },
@@ -28,7 +30,7 @@ export class StorefrontAds implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties,
+		properties: [...properties, requestOptionsField],
 	};
 
 	/** Batch operations: run once with every incoming item (see resources/index.ts). */

@@ -8,6 +8,8 @@ import {
 	searchPages,
 	searchRedirects,
 } from './methods/listSearch';
+import { actionSubtitle } from '../shared/subtitle';
+import { requestOptionsField } from '../shared/rateLimit';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
 import { properties } from './resources';
 
@@ -18,7 +20,7 @@ export class StorefrontCommerce implements INodeType {
 		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle(properties),
 		description: 'Manage store pages, menus, redirects, metaobjects, marketing activities and catalog syncs',
 		defaults: { name: 'Storefront Commerce' },
 		usableAsTool: true,
@@ -26,7 +28,7 @@ export class StorefrontCommerce implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties,
+		properties: [...properties, requestOptionsField],
 	};
 
 	methods = {

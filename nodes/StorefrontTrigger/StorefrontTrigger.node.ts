@@ -12,6 +12,8 @@ import { CREDENTIAL_NAME } from '../shared/transport';
 import { ALL_EVENTS, checkExists, create, deleteEndpoint } from './lifecycle';
 import { receive } from './receive';
 
+const WHEN_FINISHED = 'whenFinished';
+
 export class StorefrontTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Storefront Trigger',
@@ -25,7 +27,16 @@ export class StorefrontTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// n8n evaluates these per delivery: with "When the Workflow Finishes" it answers when the execution ends
+				responseMode: `={{ $parameter["acknowledge"] === "${WHEN_FINISHED}" ? "lastNode" : "onReceived" }}`,
+				responseData: `={{ $parameter["acknowledge"] === "${WHEN_FINISHED}" ? "noData" : "firstEntryJson" }}`,
+				path: 'webhook',
+			},
+		],
 		properties: [
 			{
 				displayName: 'Events',
@@ -35,6 +46,34 @@ export class StorefrontTrigger implements INodeType {
 				default: [ALL_EVENTS],
 				description: 'Which events start the workflow (none chosen also means every event)',
 				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'Every event type' }, ...EVENT_OPTIONS],
+			},
+			{
+				displayName: 'Acknowledge',
+				name: 'acknowledge',
+				type: 'options',
+				default: 'whenReceived',
+				description: 'When n8n tells the API that the event was delivered; the API redelivers what was not acknowledged',
+				options: [
+					{
+						name: 'When Received',
+						value: 'whenReceived',
+						description:
+							'Answer 200 once the event is verified and its execution queued: fast, but a run that fails afterwards is not redelivered',
+					},
+					{
+						name: 'When the Workflow Finishes',
+						value: WHEN_FINISHED,
+						description: 'Answer when the execution ends: 200 on success, 500 on failure, so the API redelivers a failed run',
+					},
+				],
+			},
+			{
+				displayName:
+					'The API waits at most 10 s for the answer: a run longer than that counts as a failed delivery and is delivered again while it still runs (it then runs twice). Every failed run counts toward the API turning the endpoint off after 10 failures in a row. Each event in flight holds one connection open until its run ends.',
+				name: 'acknowledgeNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { acknowledge: [WHEN_FINISHED] } },
 			},
 			{
 				displayName: 'Options',
@@ -49,7 +88,7 @@ export class StorefrontTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to start the workflow again for an event ID it already processed (a redelivery). Off: repeats are acknowledged and dropped.',
+							'Whether to start the workflow again for every repeat of an event ID. Off: a repeat the API already got a 2xx answer for (checked in its delivery log) is acknowledged and dropped; a repeat of a failed or unanswered delivery runs.',
 					},
 					{
 						displayName: 'Include Headers',

@@ -2,6 +2,7 @@ import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions
 
 import { apiRequest } from '../shared/api';
 import { webhookUrlProblem } from '../shared/webhookUrl';
+import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 
 /**
  * Registration of the trigger's endpoint at the API (`webhookMethods.default`).
@@ -40,8 +41,6 @@ function forget(data: TriggerStaticData) {
 	delete data.recoveredUntil;
 }
 
-/** The API keeps 30 days of deliveries; it lists at most 100 a page. */
-const LOG_PAGE = 100;
 const SKEW_MARGIN_MS = 10 * 60_000;
 
 /**
@@ -60,26 +59,14 @@ async function recoverFailedDeliveries(ctx: IHookFunctions, data: TriggerStaticD
 	try {
 		// newest first: event id → whether any delivery succeeded, and its newest failed delivery
 		const events = new Map<string, { succeeded: boolean; failed?: string }>();
-		let before: string | undefined;
-		for (let reachedSince = false; !reachedSince; ) {
-			const { body } = await apiRequest.call(ctx, 'GET', `/v1/webhooks/${webhookId}/deliveries`, {
-				qs: { limit: LOG_PAGE, ...(before ? { before } : {}) },
-			});
-			const page = (body.deliveries as IDataObject[] | undefined) ?? [];
-			for (const delivery of page) {
-				if (Date.parse(String(delivery.created_at)) < since) {
-					reachedSince = true;
-					break;
-				}
-				const event = events.get(String(delivery.event_id)) ?? { succeeded: false };
-				const status = Number(delivery.status);
-				if (status >= 200 && status < 300) event.succeeded = true;
-				else event.failed ??= String(delivery.id);
-				events.set(String(delivery.event_id), event);
-			}
-			if (!body.has_more || page.length === 0) break;
-			before = String(page[page.length - 1].created_at);
-		}
+		await walkDeliveries(ctx, data.webhookId!, (delivery) => {
+			if (Date.parse(String(delivery.created_at)) < since) return true;
+			const event = events.get(String(delivery.event_id)) ?? { succeeded: false };
+			if (isAnswered2xx(delivery)) event.succeeded = true;
+			else event.failed ??= String(delivery.id);
+			events.set(String(delivery.event_id), event);
+			return false;
+		});
 		const lost = [...events.values()].filter((e) => !e.succeeded && e.failed).reverse();
 		for (const { failed } of lost) {
 			await apiRequest.call(ctx, 'POST', `/v1/webhooks/${webhookId}/deliveries/${encodeURIComponent(failed!)}/redeliver`);
@@ -142,7 +129,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		// the API would answer a bare 400: say which n8n setting makes the URL HTTPS
 		throw new NodeOperationError(this.getNode(), `n8n's webhook URL is not HTTPS: ${url}`, {
 			description:
-				'The Storefront API delivers events to https:// addresses only. Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address (e.g. https://n8n.example.com/), restart n8n and activate the workflow again.',
+				'The Storefront API delivers events to https:// addresses only. Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address (e.g. https://n8n.example.com/), restart n8n and publish the workflow again (in n8n 1.x: activate it).',
 		});
 	}
 	const { body } = await apiRequest.call(this, 'POST', '/v1/webhooks', {

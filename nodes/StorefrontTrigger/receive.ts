@@ -1,10 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 import { acceptsEvent } from './lifecycle';
 import { checkFreshness, ReplayGuard, verifySignature } from './signature';
 
 /** Ids of events that already started a workflow, per trigger node, in this n8n process. */
 const replays = new ReplayGuard();
+
+/** A repeat's look into the delivery log: at most 10 pages (1,000 deliveries) within 3 s (the API waits 10 s). */
+const CHECK_MAX_PAGES = 10;
+const CHECK_TIME_MS = 3000;
+/** How much earlier than the delivery that started the run its log entry may be dated. */
+const LOG_MARGIN_MS = 10_000;
 
 interface ReceiveOptions {
 	signatureHeader?: string;
@@ -56,9 +63,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (eventId && !options.acceptRedeliveries) {
 		const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const ttl = Math.max(maxAge, 24 * 3600) * 1000;
-		if (replays.checkAndRemember(scope, eventId, ttl)) {
+		const startedAt = replays.recall(scope, eventId);
+		if (startedAt !== undefined && (await acknowledgedSince(this, eventId, startedAt))) {
 			return answer(this, 200, { received: true, ignored: 'event already processed' });
 		}
+		const at = Date.parse(String(envelope.timestamp));
+		replays.remember(scope, eventId, Number.isNaN(at) ? Date.now() : at, ttl);
 	}
 
 	const data = (envelope.data && typeof envelope.data === 'object' ? envelope.data : {}) as IDataObject;
@@ -66,4 +76,34 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const json: IDataObject = options.simplify ? { ...base, ...data } : { ...base, data };
 	if (options.includeHeaders) json.headers = headers as IDataObject;
 	return { workflowData: [this.helpers.returnJsonArray([json])] };
+}
+
+/**
+ * Whether a delivery of this event was answered 2xx since this process last started the workflow
+ * for it (the API logs each attempt once answered): only then is a repeat dropped. A repeat of a
+ * run that failed (500 with Acknowledge When the Workflow Finishes), timed out or was never
+ * answered runs again. An unreadable log, or one too long to reach that moment, lets it run.
+ */
+async function acknowledgedSince(ctx: IWebhookFunctions, eventId: string, startedAt: number): Promise<boolean> {
+	const { webhookId } = ctx.getWorkflowStaticData('node') as { webhookId?: string };
+	if (!webhookId) return false;
+	let acknowledged = false;
+	try {
+		const end = await walkDeliveries(
+			ctx,
+			webhookId,
+			(delivery) => {
+				if (Date.parse(String(delivery.created_at)) < startedAt - LOG_MARGIN_MS) return true;
+				acknowledged = delivery.event_id === eventId && isAnswered2xx(delivery);
+				return acknowledged;
+			},
+			{ maxPages: CHECK_MAX_PAGES, deadline: Date.now() + CHECK_TIME_MS },
+		);
+		if (end === 'limit') {
+			ctx.logger.warn(`Storefront Trigger: the delivery log is too long to check repeated event ${eventId} in time; running it`);
+		}
+	} catch (error) {
+		ctx.logger.warn(`Storefront Trigger: could not check repeated event ${eventId} in the delivery log (${(error as Error).message}); running it`);
+	}
+	return acknowledged;
 }

@@ -36,30 +36,29 @@ export function checkFreshness(timestamp: unknown, maxAgeSeconds: number, now = 
 }
 
 /**
- * Remembers event ids per trigger for a while, so a redelivery of an event that already
- * started the workflow is dropped. Bounded: the oldest ids go first.
+ * Remembers, per trigger, the event ids that started the workflow in this process and when
+ * (the delivery's timestamp, on the API's clock), so a repeat can be checked against the API's
+ * delivery log from that moment on. Bounded: the oldest ids go first.
  */
 export class ReplayGuard {
-	private readonly seen = new Map<string, number>();
+	private readonly seen = new Map<string, { until: number; startedAt: number }>();
 
 	constructor(private readonly maxEntries = 10_000) {}
 
-	/** Records the id; returns true if it was already recorded and not yet expired. */
-	checkAndRemember(scope: string, eventId: string, ttlMs: number, now = Date.now()): boolean {
+	/** When this id last started the workflow here, if remembered and not expired. */
+	recall(scope: string, eventId: string, now = Date.now()): number | undefined {
+		const entry = this.seen.get(`${scope}\u0000${eventId}`);
+		return entry && entry.until > now ? entry.startedAt : undefined;
+	}
+
+	/** Records that the id starts the workflow now; `startedAt` is the delivery's timestamp. */
+	remember(scope: string, eventId: string, startedAt: number, ttlMs: number, now = Date.now()) {
 		const key = `${scope}\u0000${eventId}`;
-		const until = this.seen.get(key);
-		if (until !== undefined && until > now) return true;
 		this.seen.delete(key);
-		this.seen.set(key, now + ttlMs);
+		this.seen.set(key, { until: now + ttlMs, startedAt });
 		while (this.seen.size > this.maxEntries) {
 			const oldest = this.seen.keys().next().value as string;
 			this.seen.delete(oldest);
 		}
-		return false;
-	}
-
-	/** Forgets an id, e.g. when the workflow could not be started for it. */
-	forget(scope: string, eventId: string) {
-		this.seen.delete(`${scope}\u0000${eventId}`);
 	}
 }

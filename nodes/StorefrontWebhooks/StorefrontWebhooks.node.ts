@@ -1,5 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { actionSubtitle } from '../shared/subtitle';
+import { requestOptionsField } from '../shared/rateLimit';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
 import { searchDeliveries, searchWebhooks } from './methods/listSearch';
 import { getEvents } from './methods/loadOptions';
@@ -12,7 +14,7 @@ export class StorefrontWebhooks implements INodeType {
 		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle(properties),
 		description: 'Register webhook endpoints of the Storefront API, send test events and inspect deliveries',
 		defaults: { name: 'Storefront Webhooks' },
 		usableAsTool: true,
@@ -20,7 +22,7 @@ export class StorefrontWebhooks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties,
+		properties: [...properties, requestOptionsField],
 	};
 
 	methods = {

@@ -6,20 +6,34 @@ import type {
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { apiError, notJsonError } from './errors';
+import { sendPolitely } from './rateLimit';
 import { CREDENTIAL_NAME } from './transport';
 
-type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
+type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 /**
- * A programmatic call for list searches, option loaders and the trigger's lifecycle:
- * same credential, same error explanations as the declarative operations.
+ * A programmatic call for list searches, option loaders and the trigger (lifecycle, repeat checks):
+ * same credential, same error explanations as the declarative operations, and the same handling
+ * of rate limits (rateLimit.ts), except while a webhook call waits for its answer (the API
+ * gives a delivery 10 s).
  */
 export async function apiRequest(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: { qs?: IDataObject; body?: IDataObject; timeout?: number } = {},
+): Promise<{ status: number; body: IDataObject }> {
+	const send = async () => await requestOnce.call(this, method, path, options);
+	return 'getRequestObject' in this ? await send() : await sendPolitely(this, send);
+}
+
+async function requestOnce(
 	this: Context,
 	method: IHttpRequestMethods,
 	path: string,

@@ -1,5 +1,6 @@
 import {
 	NodeApiError,
+	NodeOperationError,
 	type IDataObject,
 	type IExecuteSingleFunctions,
 	type IN8nHttpFullResponse,
@@ -7,6 +8,8 @@ import {
 	type INodeExecutionData,
 	type JsonObject,
 } from 'n8n-workflow';
+
+import { noteRateLimit, parseRetryAfter } from './rateLimit';
 
 interface ParsedError {
 	code?: string;
@@ -163,12 +166,19 @@ export function explainError(
 export function apiError(node: INode, response: IN8nHttpFullResponse): NodeApiError {
 	const status = response.statusCode;
 	const parsed = parseErrorBody(response.body);
-	const { message, description } = explainError(status, parsed, header(response, 'retry-after'));
-	return new NodeApiError(
+	const retryAfter = header(response, 'retry-after');
+	// an HTTP-date Retry-After (the CONTRACT allows it) is said as the whole seconds it leaves
+	const seconds = parseRetryAfter(retryAfter);
+	const said = seconds !== undefined && !Number.isFinite(Number(retryAfter)) ? String(Math.ceil(seconds)) : retryAfter;
+	const { message, description } = explainError(status, parsed, said);
+	const error = new NodeApiError(
 		node,
 		{ status, code: parsed.code ?? null, message: parsed.message ?? null } as JsonObject,
 		{ message, description, httpCode: String(status) },
 	);
+	// a 429 means the API did nothing: sendPolitely waits it out and sends again
+	if (status === 429) noteRateLimit(error, retryAfter);
+	return error;
 }
 
 /** A 2xx answer whose body is not JSON: the call may have taken effect, so say so. */
@@ -178,6 +188,21 @@ export function notJsonError(node: INode, response: IN8nHttpFullResponse): NodeA
 		message: 'The Storefront API sent an answer that is not valid JSON',
 		description: 'The call may or may not have taken effect. Check the result in the dashboard before you run it again.',
 		httpCode: String(status),
+	});
+}
+
+/**
+ * A failure a catch block passes on, as n8n's own error type: a NodeApiError or NodeOperationError
+ * as it is (its message, description and HTTP code unchanged), anything else (a network failure,
+ * a bug) wrapped the way RoutingNode would wrap it, so the user sees the same message either way.
+ */
+export function passOn(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	const e = (error ?? {}) as JsonObject & { isAxiosError?: boolean; response?: { status?: number } };
+	return new NodeApiError(node, e, {
+		message: typeof e.message === 'string' ? e.message : undefined,
+		description: typeof e.description === 'string' ? e.description : undefined,
+		httpCode: e.isAxiosError && e.response ? String(e.response.status) : 'none',
 	});
 }
 

@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
 /** Return All + Limit, the same on every Get Many. */
 export function returnAllOrLimit(what: string): INodeProperties[] {
@@ -43,6 +43,28 @@ export interface LocatorSpec {
 	required?: boolean;
 	/** Validation of "By ID": a regex and the message shown when it does not match. */
 	idPattern?: { regex: string; message: string };
+	/** The operation that lists valid IDs, e.g. "Connection → Get Many" (errors and tool descriptions name it). */
+	listedBy?: string;
+}
+
+/**
+ * Every locator by parameter name: n8n applies `idPattern` only to IDs typed "By ID", so the
+ * node checks every value (mapped, or given by a model through `$fromAI`) itself (`checkedId`).
+ */
+const LOCATORS = new Map<string, LocatorSpec>();
+
+export const locatorSpec = (name: string): LocatorSpec | undefined => LOCATORS.get(name);
+
+/** The ID of locator `name` as given, trimmed; refused with the expected form when it does not match the locator's pattern. */
+export function checkedId(node: INode, name: string, value: unknown, itemIndex: number): string {
+	const id = String(value ?? '').trim();
+	const spec = LOCATORS.get(name);
+	if (!id || !spec?.idPattern || new RegExp(spec.idPattern.regex).test(id)) return id;
+	const example = spec.placeholder.replace(/^e\.g\. /, '');
+	throw new NodeOperationError(node, `"${id}" is not a valid ${spec.displayName} ID`, {
+		itemIndex,
+		description: `${spec.idPattern.message} (e.g. ${example}).${spec.listedBy ? ` ${spec.listedBy} lists them.` : ''}`,
+	});
 }
 
 /**
@@ -50,19 +72,27 @@ export interface LocatorSpec {
  * the operation's preSend reads it once and puts it in the path, query or body.
  */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
+	const known = LOCATORS.get(spec.name);
+	if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} is declared twice with different ID formats`);
+	LOCATORS.set(spec.name, spec);
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: spec.required ?? true,
-		description: spec.description,
+		// what a person (or the description of a $fromAI call) needs: the ID's form and where IDs come from
+		description:
+			[spec.description, spec.idPattern?.message, spec.listedBy && `${spec.listedBy} lists them`]
+				.filter((part): part is string => Boolean(part))
+				.map((part) => part.replace(/\.$/, ''))
+				.join('. ') || undefined,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${spec.displayName.toLowerCase()}...`,
+				placeholder: `Select ${/^[aeiou]/i.test(spec.displayName) ? 'an' : 'a'} ${spec.displayName.toLowerCase()}...`,
 				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
 			},
 			{

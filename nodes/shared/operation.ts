@@ -6,6 +6,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeParameters,
 	INodeProperties,
 	INodePropertyOptions,
 	NodeApiError,
@@ -13,12 +14,14 @@ import type {
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
-import { throwOnApiError } from './errors';
+import { passOn, throwOnApiError } from './errors';
 import { paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
+import { politely } from './rateLimit';
 import { failItem } from './requestActions';
+import { toolDescriptionField } from './toolDescription';
 
 /** Where one parameter goes in the request. */
 export interface Send {
@@ -65,15 +68,19 @@ export interface OperationSpec {
 
 const PATH_PARAM = /\{(\w+)\}/g;
 
+/** A path template with each `{name}` filled, URL-encoded, from `value(name)`. */
+export const fillPath = (path: string, value: (name: string) => string) =>
+	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
+
 /** The preSend that applies an operation's path template and `send` map. */
 function buildRequest(spec: OperationSpec): PreSendAction {
 	const sends = Object.entries(spec.send ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s] as const);
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		if (spec.path.includes('{')) {
-			request.url = spec.path.replace(PATH_PARAM, (_, name: string) => {
+			request.url = fillPath(spec.path, (name) => {
 				const id = locatorValue(this, name);
 				if (!id) failItem(this, `${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
-				return encodeURIComponent(id);
+				return id;
 			});
 		}
 		for (const [name, s] of sends) {
@@ -103,9 +110,7 @@ function checkedPreSend(actions: PreSendAction[]): PreSendAction {
 			for (const action of actions) request = await action.call(this, request);
 			return request;
 		} catch (error) {
-			// our checks throw NodeOperationError already, and RoutingNode wraps anything else
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			if (!this.continueOnFail()) throw error;
+			if (!this.continueOnFail()) throw passOn(this.getNode(), error);
 			return Object.assign(request, { [FAILED]: error });
 		}
 	};
@@ -127,12 +132,11 @@ function pairedRun(run: Paginator): Paginator {
 		try {
 			const failed = (requestData.options as CheckedRequest)[FAILED];
 			if (failed) throw failed;
-			const items = await run.call(this, requestData);
+			// every request under the run's in-flight limit, 429s waited out (rateLimit.ts)
+			const items = await run.call(politely(this), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
-			// NodeApiError / NodeOperationError from our checks and answers; RoutingNode wraps anything else
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			if (!this.continueOnFail()) throw error;
+			if (!this.continueOnFail()) throw passOn(this.getNode(), error);
 			return [{ json: {}, error: error as NodeApiError | NodeOperationError, pairedItem }];
 		}
 	};
@@ -143,18 +147,86 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 	const dynamic = spec.path.includes('{') || Object.keys(spec.send ?? {}).length > 0;
 	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as Paginator) : single);
-	return {
+	const option: INodePropertyOptions = {
 		name: spec.name,
 		value: spec.value,
 		action: spec.action,
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, ...(spec.path.includes('{') ? {} : { url: spec.path }) },
-			send: { ...(preSend.length ? { preSend: [checkedPreSend(preSend)] } : {}), paginate: true },
+			// always one preSend: assembleNode may add checks to its list (runTimeRequired)
+			send: { preSend: [checkedPreSend(preSend)], paginate: true },
 			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
 			operations: { pagination: pairedRun(run) },
 		},
 	};
+	PRE_SEND.set(option, preSend);
+	WIRED.set(option, [...new Set([...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.send ?? {})])]);
+	return option;
+}
+
+/** The parameter names an operation's path and `send` map read, checked against its fields by assembleNode. */
+const WIRED = new WeakMap<INodePropertyOptions, string[]>();
+
+/** Each operation option's preSend actions (the list its one checked preSend runs). */
+const PRE_SEND = new WeakMap<INodePropertyOptions, PreSendAction[]>();
+
+/** Conditions of a field on parameter values (e.g. a Network), beyond the resource and operation that show it. */
+const valueConditions = (field: INodeProperties) =>
+	[...Object.keys(field.displayOptions?.show ?? {}), ...Object.keys(field.displayOptions?.hide ?? {})].filter(
+		(key) => !['resource', 'operation', '@tool', '@version'].includes(key),
+	);
+
+/**
+ * preSend: the fields that are required only on a value known at run time (a Network an
+ * expression or a model chooses). n8n's static check would demand them whatever that value turns
+ * out to be (it shows every field whose condition is an expression), so they are not `required`;
+ * the operation checks the ones shown for the values it runs with, naming the missing field.
+ */
+function requireShown(fields: INodeProperties[]): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		for (const field of fields) {
+			const keys = valueConditions(field);
+			const values = Object.fromEntries(keys.map((key) => key.replace(/^\//, '')).map((name) => [name, param(this, name, undefined)])) as INodeParameters;
+			const { show, hide } = field.displayOptions ?? {};
+			const only = (conditions?: IDataObject) => conditions && Object.fromEntries(Object.entries(conditions).filter(([k]) => keys.includes(k)));
+			const onValues = { ...field, displayOptions: { show: only(show), hide: only(hide) } } as INodeProperties;
+			if (!NodeHelpers.displayParameter(values, onValues, this.getNode(), null, values)) continue;
+			const value = field.type === 'resourceLocator' ? locatorValue(this, field.name) : param(this, field.name, undefined);
+			if (!isEmpty(value)) continue;
+			const on = Object.entries(values).map(([name, value]) => `${name} ${String(value)}`).join(', ');
+			failItem(this, `"${field.displayName}" is required for ${on}`, `Set "${field.displayName}" (${field.description ?? field.displayName}).`);
+		}
+		return request;
+	};
+}
+
+/** A field shown for an operation: resource and operation first, so that n8n's display check never shows it elsewhere. */
+function shownFor(where: { resource: string[]; operation?: string[] }, field: INodeProperties): INodeProperties {
+	// n8n shows a field as soon as one of its conditions, in order, is an expression: the resource
+	// and operation must be checked before a condition a model may set (e.g. Network)
+	return { ...field, displayOptions: { ...field.displayOptions, show: { ...where, ...field.displayOptions?.show, ...where } } };
+}
+
+/** The fields `runTimeRequired` made optional for n8n (required where shown, checked when the operation runs). */
+export const REQUIRED_AT_RUN_TIME = new WeakSet<INodeProperties>();
+
+/** Takes `required` off fields required only on run-time values; their operations check them (requireShown). */
+function runTimeRequired(resources: ResourceSpec[], properties: INodeProperties[]): INodeProperties[] {
+	const checks = new Map<INodePropertyOptions, INodeProperties[]>();
+	const result = properties.map((field) => {
+		if (!field.required || !valueConditions(field).length) return field;
+		const show = field.displayOptions!.show as { resource: string[]; operation?: string[] };
+		for (const r of resources.filter((r) => show.resource.includes(r.value)))
+			for (const o of r.operations.filter((o) => !show.operation || show.operation.includes(String(o.option.value))))
+				checks.set(o.option, [...(checks.get(o.option) ?? []), field]);
+		const optional: INodeProperties = { ...field };
+		delete optional.required;
+		REQUIRED_AT_RUN_TIME.add(optional);
+		return optional;
+	});
+	for (const [option, fields] of checks) PRE_SEND.get(option)!.unshift(requireShown(fields));
+	return result;
 }
 
 export interface OperationModule {
@@ -221,16 +293,14 @@ export function sharedFieldDisplays(
  */
 export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[], defaultResource: string): INodeProperties[] {
 	const allOperations = new Map(resources.map((r) => [r.value, r.operations.map((o) => String(o.option.value))]));
-	// the default is each resource's own first operation, so it cannot be a literal here
-	// eslint-disable-next-line n8n-nodes-base/node-param-default-missing
-	const selectors: INodeProperties[] = resources.map((r) => ({
+	const selectors: INodeProperties[] = resources.map(({ value, operations, defaultOperation }) => ({
 		displayName: 'Operation',
 		name: 'operation',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: { show: { resource: [r.value] } },
-		options: r.operations.map((o) => o.option).sort((a, b) => a.name.localeCompare(b.name)),
-		default: r.defaultOperation,
+		displayOptions: { show: { resource: [value] } },
+		options: operations.map((o) => o.option).sort((a, b) => a.name.localeCompare(b.name)),
+		default: defaultOperation,
 	}));
 	const sharedProperties = shared.flatMap((field) => {
 		const uses = new Map<string, Set<string>>();
@@ -242,24 +312,29 @@ export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[
 				}
 		if (uses.size === 0) throw new Error(`Shared field ${field.name} is used by no operation`);
 		// a shared field's own conditions on other parameters (e.g. an input mode) are kept beside resource and operation
-		return sharedFieldDisplays(uses, allOperations).map((displayOptions) => ({
-			...field,
-			displayOptions: { ...field.displayOptions, show: { ...field.displayOptions?.show, ...displayOptions!.show } },
-		}));
+		return sharedFieldDisplays(uses, allOperations).map((displayOptions) => shownFor(displayOptions!.show as { resource: string[] }, field));
 	});
 	for (const r of resources)
 		for (const o of r.operations)
 			for (const name of o.uses ?? [])
 				if (!shared.some((f) => f.name === name)) throw new Error(`${r.value}.${o.option.value} uses unknown shared field ${name}`);
+	// a misspelt `send` key or `{path}` name would read as empty and silently drop from the request
+	for (const r of resources)
+		for (const o of r.operations) {
+			const shown = new Set([...(o.uses ?? []), ...[...(o.leading ?? []), ...o.properties].map((f) => f.name)]);
+			for (const name of WIRED.get(o.option) ?? [])
+				if (!shown.has(name)) throw new Error(`${r.value}.${o.option.value} sends parameter "${name}", which is not a field of that operation`);
+		}
 	const ownFields = (pick: (o: OperationModule) => INodeProperties[] | undefined) =>
 		resources.flatMap((r) =>
-			r.operations.flatMap((o) => updateDisplayOptions({ show: { resource: [r.value], operation: [String(o.option.value)] } }, pick(o) ?? [])),
+			r.operations.flatMap((o) => (pick(o) ?? []).map((field) => shownFor({ resource: [r.value], operation: [String(o.option.value)] }, field))),
 		);
-	return [
+	const properties = runTimeRequired(resources, [
 		resourceSelector(resources.map((r) => ({ name: r.name, value: r.value })), defaultResource),
 		...selectors,
 		...ownFields((o) => o.leading),
 		...sharedProperties,
 		...ownFields((o) => o.properties),
-	];
+	]);
+	return [...properties, toolDescriptionField(properties)];
 }

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { param } from './params';
+import { failItem } from './requestActions';
 
 /**
  * The API's three list styles, each declared once:
@@ -40,11 +41,20 @@ export function listRows(body: unknown, rootProperty: string): IDataObject[] {
 }
 
 
+/** Limit as given (typed, mapped or from a model): a whole number of 1 or more, never quietly changed. */
+function positiveLimit(ctx: IExecutePaginationFunctions, value: unknown): number {
+	const limit = Number(value);
+	if (!Number.isInteger(limit) || limit < 1) {
+		failItem(ctx, `Limit must be a whole number of 1 or more, not ${JSON.stringify(value)}`, 'Set "Limit" to how many results to return (e.g. 50), or turn on "Return All".');
+	}
+	return limit;
+}
+
 export function paginate(options: ListOptions): Paginator {
 	const maxPage = options.maxPageSize ?? 100;
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const returnAll = param(this, 'returnAll', false);
-		const limit = returnAll ? Infinity : Math.max(1, Number(param(this, 'limit', 50)));
+		const limit = returnAll ? Infinity : positiveLimit(this, param(this, 'limit', 50));
 		const simplify = options.simplify && param(this, 'simplify', false) ? options.simplify : undefined;
 		const baseQs = { ...(requestData.options.qs as IDataObject) };
 		const rows: IDataObject[] = [];

@@ -1,4 +1,6 @@
-import type { IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type IExecuteSingleFunctions, type IGetNodeParameterOptions } from 'n8n-workflow';
+
+import { checkedId } from './fields';
 
 /**
  * Reads a node parameter for the current item at most once per item.
@@ -10,9 +12,10 @@ import type { IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptio
  */
 const cache = new WeakMap<object, Map<string, unknown>>();
 
-/** The item's context: a pagination context is created per request on top of it. */
+/** The item's context: pagination contexts (RoutingNode's, then rateLimit's `politely`) are layered on top of it. */
 function owner(ctx: object): object {
-	return Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest') ? Object.getPrototypeOf(ctx) : ctx;
+	while (Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest')) ctx = Object.getPrototypeOf(ctx);
+	return ctx;
 }
 
 export function param<T = unknown>(
@@ -32,17 +35,16 @@ export function param<T = unknown>(
 	} catch (error) {
 		// a parameter that is not shown for this operation (and has no default) reads as the fallback
 		if ((error as Error)?.message?.startsWith('Could not get parameter')) value = fallback;
-		// n8n's own error (an ExpressionError or NodeOperationError naming the parameter): keep it as is
-		// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-		else throw error;
+		// n8n's own error naming the parameter (an ExpressionError): same message, description and parameter
+		else throw new NodeOperationError(ctx.getNode(), error as Error);
 	}
 	values.set(id, value);
 	return value as T;
 }
 
-/** A resource locator's value (By ID, From List or URL), trimmed. */
+/** A resource locator's value (By ID, From List or URL), trimmed and checked against the locator's ID format, whatever its source. */
 export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string {
-	return String(param(ctx, name, '', { extractValue: true }) ?? '').trim();
+	return checkedId(ctx.getNode(), name, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
 }
 
 export const isEmpty = (value: unknown) =>

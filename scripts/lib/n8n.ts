@@ -42,18 +42,42 @@ export function ensureN8n(version = N8N_VERSION): N8nBin {
 	return { node: path.join(value('NODE24'), 'node'), n8n: value('N8N_BIN'), version };
 }
 
-/** Builds the package if needed and copies it where n8n looks for community packages; returns that folder. */
+/**
+ * Builds the package straight into the folder where n8n looks for community packages (or, with
+ * `build: false`, copies the current dist/); returns that folder. Building there rather than into
+ * dist/ lets suites that start n8n run side by side while another builds.
+ */
 export function installPackage(userFolder: string, { build = true } = {}) {
-	// rebuild: a dist/ older than the sources would test yesterday's nodes (or fail to load a new one)
-	if (build) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 	const target = path.join(userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-storefront');
 	fs.rmSync(target, { recursive: true, force: true });
 	fs.mkdirSync(target, { recursive: true });
 	fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(target, 'package.json'));
-	fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
+	if (build) buildInto(path.join(target, 'dist'));
+	else fs.cpSync(path.join(ROOT, 'dist'), path.join(target, 'dist'), { recursive: true });
 	const nodesPkg = path.join(userFolder, '.n8n', 'nodes', 'package.json');
 	fs.writeFileSync(nodesPkg, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { 'n8n-nodes-storefront': '*' } }));
 	return target;
+}
+
+/** What `npm run build` makes, in `outDir`: the compiled nodes and credentials, their icons and codex files. */
+export function buildInto(outDir: string) {
+	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', path.join(ROOT, 'tsconfig.json'), '--outDir', outDir], {
+		cwd: ROOT,
+		stdio: 'ignore',
+	});
+	const assets = (dir: string, keep: (name: string) => boolean) => {
+		for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+			const rel = path.join(dir, entry.name);
+			if (entry.isDirectory()) assets(rel, keep);
+			else if (keep(entry.name)) {
+				fs.mkdirSync(path.join(outDir, dir), { recursive: true });
+				fs.copyFileSync(path.join(ROOT, rel), path.join(outDir, rel));
+			}
+		}
+	};
+	assets('icons', (n) => n.endsWith('.svg'));
+	assets('nodes', (n) => n.endsWith('.json'));
+	assets('credentials', (n) => n.endsWith('.svg'));
 }
 
 /**
@@ -152,6 +176,8 @@ export class N8n {
 			N8N_HIRING_BANNER_ENABLED: 'false',
 			N8N_AI_ENABLED: 'false',
 			N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+			// no lookup of n8n's catalogue of verified community nodes: offline, each editor load logged an ENOTFOUND stack trace
+			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 			// 1.x has no such module, and refuses to start on an unknown name
 			...(this.bin.version?.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
 			N8N_PYTHON_ENABLED: 'false',

@@ -6,7 +6,7 @@ import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { seedDemo } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { startQueue, type Queue } from '../../sandbox/queue';
-import { ensureN8n, installPackage, N8n, OWNER, ROOT } from './n8n';
+import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from './n8n';
 
 /**
  * The local sandbox behind `npm start`: the fake API with demo data, and a real n8n with this
@@ -20,6 +20,8 @@ export const CREDENTIAL_NAME = 'Storefront account';
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
 export const OPENAI_CREDENTIAL_NAME = 'OpenAI (scripted fake model)';
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
+/** The example that `npm start` publishes: our nodes as tools behind an MCP Server Trigger. */
+export const MCP_EXAMPLE = 'Store tools for MCP clients (MCP Server Trigger)';
 
 export interface SandboxOptions {
 	/**
@@ -38,6 +40,8 @@ export interface SandboxOptions {
 	dev?: boolean;
 	/** Which n8n to run (default N8N_VERSION; not in queue mode). */
 	n8nVersion?: string;
+	/** The fake API's realistic mode: rate limit and latency (fake-api/core.ts REALISTIC; README, "Rate limits"). */
+	realistic?: boolean;
 	/** Rebuild dist/ before installing it into n8n (npm start has just built it). */
 	build?: boolean;
 	log?: (line: string) => void;
@@ -51,6 +55,8 @@ export interface Sandbox {
 	queue?: Queue;
 	/** N8N_WEBHOOK_URL: where the trigger's webhooks are served (queue mode: the webhook processor). */
 	webhookUrl: string;
+	/** The published MCP example's server (streamable HTTP and SSE): `<webhook address>mcp/<path>`. */
+	mcpUrl: string;
 	/** n8n's log (queue mode: main's, with the worker's and the processor's beside it). */
 	logFile: string;
 	/** Dev mode: the installed package folder that `tsc --watch` compiles into. */
@@ -91,6 +97,31 @@ export function loadExample(file: string, credentialId: string, openAiCredential
 }
 
 /**
+ * Publishes the MCP example (unless `id` is undefined: already published) so that any MCP client
+ * can connect at once, and waits until n8n serves it: n8n registers the trigger's routes just
+ * after activation answers, and until then they answer 404.
+ */
+async function publishMcpExample(n8n: N8n, id: string | undefined, mcpUrl: string) {
+	if (id) await n8n.activate(id);
+	await waitFor('n8n to serve the MCP server', async () => {
+		const res = await fetch(mcpUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+			body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'ping' }),
+			signal: AbortSignal.timeout(5000),
+		}).catch(() => undefined);
+		await res?.body?.cancel();
+		return res !== undefined && res.status !== 404;
+	}, 30_000, () => n8n.log);
+}
+
+/** The MCP Server Trigger's path in the MCP example. */
+function mcpPath() {
+	const trigger = loadExample('mcp-server-store-tools.json', '').nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+	return String(trigger.parameters.path);
+}
+
+/**
  * `tsc --watch` compiling the sources into the installed copy of the package, the folder n8n's
  * hot reload watches. Not into dist/: `npm run build` (and every test suite that starts n8n)
  * empties dist/, which would pull the nodes from under the running n8n.
@@ -125,7 +156,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const dir = options.dir ?? path.join(ROOT, '.cache', 'sandbox');
 	fs.mkdirSync(dir, { recursive: true });
 
-	const api = await startFakeApi({ port: options.apiPort ?? 0 });
+	const api = await startFakeApi({ port: options.apiPort ?? 0, realistic: options.realistic });
 	// last started, first stopped
 	const stops: Array<() => Promise<void>> = [async () => await api.close()];
 	const stop = async () => {
@@ -195,7 +226,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const found = existing.find((w) => w.name === workflow.name);
 			workflows.set(workflow.name, found ? found.id : (await n8n.createWorkflow(workflow)).id);
 		}
-		return { api, n8n, queue, webhookUrl, logFile, watching, credentialId, openAiCredentialId, workflows, stop };
+		const mcpUrl = `${webhookUrl}mcp/${mcpPath()}`;
+		// the 1.x compatibility run (n8nVersion set) leaves it unpublished
+		if (!options.n8nVersion || options.n8nVersion === N8N_VERSION) {
+			const published = existing.find((w) => w.name === MCP_EXAMPLE && (w.active || w.activeVersionId));
+			await publishMcpExample(n8n, published ? undefined : workflows.get(MCP_EXAMPLE)!, mcpUrl);
+		}
+		return { api, n8n, queue, webhookUrl, mcpUrl, logFile, watching, credentialId, openAiCredentialId, workflows, stop };
 	} catch (error) {
 		await stop();
 		throw error;
@@ -225,11 +262,12 @@ export function banner(sandbox: Sandbox) {
                 "Store assistant", click "Open chat" and send any message; it lists the pages,
                 checks and boosts the best post (Paused) with our tools and reports what they returned
   examples:     ${[...sandbox.workflows.keys()].join('\n                ')}${mode}${dev}
+  MCP server:   ${sandbox.mcpUrl} (streamable HTTP or SSE, no auth: "${MCP_EXAMPLE}", published)
 
   Demo data: store accounts store_hosted (hostedstore) and store_plugin (pluginstore); ad
   connections on socialnet, searchnet, pronet, videonet and microblog with campaigns, ads,
-  posts and an audience. Activate "Record every published post as a marketing activity", then
-  send it a signed event:
+  posts and an audience. Publish "Record every published post as a marketing activity" (the
+  Publish button at the top right; in n8n 1.x the Active switch), then send it a signed event:
     curl -s -X POST ${api.url}/__control/emit -H 'content-type: application/json' \\
       -d '{"event":"post.published","data":{"post":{"id":"post_1","caption":"New drop","permalink":"https://socialnet.example.com/p/1"}}}'
   n8n's log: ${sandbox.logFile}${queue ? ' (worker1.log, webhook1.log beside it)' : ''}

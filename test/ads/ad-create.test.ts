@@ -1,12 +1,14 @@
 import { byId, useFakeApi } from '../harness/context';
 import { properties } from '../../nodes/StorefrontAds/resources';
 import { errorText } from '../harness';
-import { KEYS } from '../../fake-api';
+import { KEYS, postIdOf } from '../../fake-api';
 import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
 const storedAds = () => [...ctx.api.ads.ads.values()];
 const KEY_PATTERN = /^n8n-[0-9a-f]{40}$/;
+/** A post the socialnet connection lists (the fake API boosts only those). */
+const BOOST_POST = postIdOf(SOCIAL, 0);
 
 /** Parameters of a create on another network: the shared part plus that network's fields. */
 const createOn = (network: string, accountId: string, fields: Record<string, unknown>, operation = 'create') => ({
@@ -39,6 +41,9 @@ describe('Create', () => {
 				platform: 'socialfeed',
 				status: 'pending_review',
 				platformCampaignId: expect.stringMatching(/^cmp_/),
+				// what pending_review means for an ad created Paused, said next to it
+				requestedStatus: 'paused',
+				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).',
 				message: 'Created paused; it will not spend until you activate it',
 			},
 		]);
@@ -180,7 +185,7 @@ describe('Boost', () => {
 		network: 'socialnet',
 		accountId: byId(SOCIAL),
 		adAccountId: byId('act_1001'),
-		postId: 'post_abc123',
+		postId: BOOST_POST,
 		budgetAmount: 15,
 		budgetType: 'daily',
 		...extra,
@@ -199,7 +204,7 @@ describe('Boost', () => {
 		expect(r.requests[0].body).toEqual({
 			accountId: SOCIAL,
 			adAccountId: 'act_1001',
-			postId: 'post_abc123',
+			postId: BOOST_POST,
 			budgetAmount: 15,
 			budgetType: 'daily',
 			status: 'PAUSED',
@@ -207,7 +212,7 @@ describe('Boost', () => {
 			targeting: { genders: ['female'], countries: ['US', 'CA'], ageMin: 21, interests: ['fashion', 'Food, drink and dining'] },
 		});
 		expect(r.requests[0].headers['idempotency-key']).toMatch(KEY_PATTERN);
-		expect(r.json).toEqual([{ id: expect.stringMatching(/^ad_/), name: 'Boost of post_abc123', status: 'pending_review', message: expect.stringContaining('paused') }]);
+		expect(r.json).toEqual([{ id: expect.stringMatching(/^ad_/), name: `Boost of ${BOOST_POST}`, status: 'pending_review', requestedStatus: 'paused', statusNote: expect.stringContaining('In review by the network (pending_review). Created Paused'), message: expect.stringContaining('paused') }]);
 		expect(storedAds()[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused' });
 	});
 
@@ -226,6 +231,15 @@ describe('Boost', () => {
 		expect(r.json).toHaveLength(1);
 		expect(r.json[0]).toMatchObject({ validateOnly: true, valid: true, network: 'socialnet', checked_by: 'service' });
 		expect(r.json[0].checks).toEqual(expect.arrayContaining([{ check: 'connection', status: 'passed', message: 'ok' }]));
+		expect(storedAds()).toHaveLength(0);
+	});
+
+	test('an unknown post: Validate Only says valid false with the failed post check; the boost fails with the 404 explained; nothing is created', async () => {
+		const check = await ctx.run(boost({ postId: 'post_does_not_exist', validateOnly: true }) as never);
+		expect(check.json[0]).toMatchObject({ valid: false, checks: expect.arrayContaining([expect.objectContaining({ check: 'post', status: 'failed', message: expect.stringContaining('GET /v1/ads/best-posts') })]) });
+		const r = await ctx.run(boost({ postId: 'post_does_not_exist' }) as never);
+		expect(r.requests.map((q) => q.status)).toEqual([404]);
+		expect(errorText(r.error)).toContain('Post post_does_not_exist was not found for connection acc_social1');
 		expect(storedAds()).toHaveLength(0);
 	});
 });
@@ -280,8 +294,12 @@ describe('Socialnet dry-run limit: 30 Validate Only writes per ad account per 5 
 		}
 		const r = await ctx.run(socialCreate({ validateOnly: true, name: 'Try 31' }) as never);
 		expect(r.requests[0].status).toBe(429);
+		// the seconds the API sent (300 or a little less, as time passes), never a figure of our own; over the node's 60 s, so not resent
+		const retryAfter = r.requests[0].replyHeaders?.['Retry-After'];
+		expect(Number(retryAfter)).toBeGreaterThan(60);
+		expect(r.requests).toHaveLength(1);
 		expect(r.error?.message).toMatch(/dry-run limit of 30 per ad account per 5 minutes/);
-		expect(r.error?.description).toMatch(/^Wait 300 seconds \(Retry-After\).*Validate once when the ad is ready/);
+		expect(r.error?.description).toMatch(new RegExp(`^Wait ${retryAfter} seconds \\(Retry-After\\).*Validate once when the ad is ready`));
 		const created = await ctx.run(socialCreate({ name: 'Real' }) as never);
 		expect(created.error).toBeUndefined();
 	});
@@ -331,7 +349,7 @@ describe('Idempotency: a retried execution never creates a second ad', () => {
 
 	test('the response is lost after the API created the ad; the retried execution still creates one', async () => {
 		ctx.api.injectFault({ type: 'dropResponse' }, 1, { path: '/v1/ads/boost' });
-		const params = { resource: 'ad', operation: 'boost', network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), postId: 'post_1', budgetAmount: 15, budgetType: 'daily' };
+		const params = { resource: 'ad', operation: 'boost', network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), postId: BOOST_POST, budgetAmount: 15, budgetType: 'daily' };
 		const lost = await ctx.run(params as never, { executionId: 'exec-200' });
 		expect(lost.error).toBeDefined();
 		expect(storedAds()).toHaveLength(1);

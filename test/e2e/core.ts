@@ -9,16 +9,18 @@ import type { Sandbox } from '../../scripts/lib/sandbox';
  * (trigger, examples) and the n8n 1.x suite (compat-n8n1) share these steps.
  */
 
-export const LANDING_PAGE = 'Publish a landing page with its redirect and track it';
+export const LANDING_PAGE = 'Publish a landing page with its redirect';
+/** Its own workflow: beside a manual trigger, n8n 2.x's Execute button would pick the schedule (see examples.e2e.test.ts). */
+export const LANDING_PAGE_DAILY = "Record the landing page's campaign figures every day";
 export const TRIGGER_EXAMPLE = 'Record every published post as a marketing activity';
 
 const ACTIONS = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'].map((n) => `n8n-nodes-storefront.${n}`);
 
-/** Our four nodes and the Tool variants of the three action nodes are in n8n's node list; the log has no load error. */
+/** Our four nodes, the trigger's paired copies and the Tool variants of the three action nodes are in n8n's node list; the log has no load error. */
 export async function expectPackageLoaded(n8n: N8n) {
 	const types = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
 	const ours = types.map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-storefront.'));
-	expect(ours.sort()).toEqual(['n8n-nodes-storefront.storefrontTrigger', ...ACTIONS, ...ACTIONS.map((n) => `${n}Tool`)].sort());
+	expect(ours.sort()).toEqual(['n8n-nodes-storefront.storefrontTrigger', ...ACTIONS, ...ACTIONS.map((n) => `${n}Tool`), ...ACTIONS.map((n) => `${n}Trigger`)].sort());
 	expect(n8n.log).not.toMatch(/n8n-nodes-storefront[^\n]*(error|failed|warn)/i);
 }
 

@@ -89,7 +89,7 @@ test('a change to a node and to one of its operation files reaches n8n without a
 	// again on top: DirectoryLoader.reset() keeps typesReleased); the editor keys them by name
 	const ours = new Set((await n8n.rest<NodeType[]>('GET', '/types/nodes.json')).map((t) => t.name).filter((name) => name.startsWith('n8n-nodes-storefront.')));
 	expect([...ours].sort()).toEqual(
-		['Ads', 'AdsTool', 'Commerce', 'CommerceTool', 'Trigger', 'Webhooks', 'WebhooksTool'].map((n) => `n8n-nodes-storefront.storefront${n}`),
+		['Ads', 'AdsTool', 'AdsTrigger', 'Commerce', 'CommerceTool', 'CommerceTrigger', 'Trigger', 'Webhooks', 'WebhooksTool', 'WebhooksTrigger'].map((n) => `n8n-nodes-storefront.storefront${n}`),
 	);
 	expect(fs.readFileSync(path.join(dir, 'n8n.log'), 'utf8')).toContain('Hot reload triggered for n8n-nodes-storefront');
 	// the same n8n process: no restart

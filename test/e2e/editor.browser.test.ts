@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
-import { NpmStart, openPorts, processesUsing } from '../harness/npm-start';
+import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../harness/npm-start';
 
 /**
  * `npm start` as a user runs it (scripts/start.js, temporary folder and ports), then the n8n
@@ -44,21 +44,46 @@ async function ourIcons() {
 }
 
 async function openWorkflow(id: string, nodes: number) {
-	await page.goto(`/workflow/${id}`);
+	// "load" waits for every asset; on a busy 2-core machine that alone can pass 30 s: the canvas is what counts
+	await page.goto(`/workflow/${id}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 	await expectCount(page.locator('[data-test-id="canvas-node"]'), nodes);
 }
 
-/** Opens a node's panel, checks our fields are there, screenshots it and closes it. */
-async function openPanel(node: string, fields: string[], screenshot: string) {
+/** Each canvas node's name and subtitle, as "name | subtitle". */
+async function canvasTexts(id: string) {
+	if (!page.url().endsWith(`/workflow/${id}`)) await page.goto(`/workflow/${id}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
+	return await page.$$eval('[data-test-id="canvas-node"]', (nodes) => nodes.map((n) => (n as HTMLElement).innerText.trim().replace(/\s*\n\s*/g, ' | ')));
+}
+
+/** Opens a node's panel, checks our fields are there (and runs `check` on it), screenshots it and closes it. */
+async function openPanel(node: string, fields: string[], screenshot: string, check?: () => Promise<void>) {
 	await page.locator(`[data-test-id="canvas-node"][data-node-name="${node}"]`).dblclick();
 	await page.waitForSelector('[data-test-id="ndv"]');
 	for (const field of fields) await page.locator(`[data-test-id="parameter-input-${field}"]`).first().waitFor({ timeout: 15_000 });
+	await check?.();
 	await shot(screenshot);
 	const header = await page.locator('[data-test-id="ndv"] img').first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0).catch(() => true);
 	expect(header).toBe(true);
 	await page.keyboard.press('Escape');
 	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden' });
+}
+
+/** The placeholders of a parameter's inputs (a resource locator has its mode's and its value's). */
+async function placeholders(parameter: string) {
+	return await page.$$eval(`[data-test-id="parameter-input-${parameter}"] input`, (inputs) => inputs.map((i) => (i as HTMLInputElement).placeholder));
+}
+
+/** Opens the node creator ("+" at the top right) and types a search. */
+async function searchNodeCreator(text: string) {
+	await page.keyboard.press('Escape');
+	await page.locator('[data-test-id="node-creator-plus-button"]').first().click();
+	const bar = page.locator('[data-test-id="node-creator-search-bar"]').first();
+	await bar.waitFor();
+	await ((await bar.evaluate((e) => e.tagName)) === 'INPUT' ? bar : bar.locator('input').first()).fill(text);
+	await page.waitForTimeout(500);
+	return await page.$$eval('[data-test-id="node-creator-item-name"]', (names) => names.map((n) => (n as HTMLElement).innerText.trim()));
 }
 
 /** Waits until the locator matches exactly n elements (jest has no web-first assertions). */
@@ -92,9 +117,17 @@ afterAll(async () => {
 test('npm start printed the editor URL, the login and the four examples', () => {
 	expect(start.output).toContain(`n8n editor:   ${base}`);
 	expect(start.output).toContain(`login:        ${OWNER.email} / ${OWNER.password}`);
-	for (const name of ['Boost the best post every Monday', 'Publish a landing page', 'Record every published post', 'Store assistant']) {
+	for (const name of ['Boost the best post every Monday', 'Publish a landing page', "Record the landing page's campaign figures", 'Record every published post', 'Store assistant']) {
 		expect(start.output).toContain(name);
 	}
+});
+
+test('the MCP server the banner prints is published and answers an MCP client: the example\'s tools, and a call returns the demo connections', async () => {
+	expect(bannerMcpUrl(start.output)).toBe(`${base}/mcp/storefront-tools`);
+	const mcp = await mcpListAndCall(`${base}/mcp/storefront-tools`);
+	expect(mcp.names).toEqual(mcpExampleToolNames());
+	expect(mcp.isError).toBe(false);
+	expect((JSON.parse(mcp.text) as Array<{ id: string }>).map((c) => c.id)).toEqual(['acc_social1', 'acc_search1', 'acc_pro1', 'acc_video1', 'acc_micro1']);
 });
 
 test('each example workflow opens in the editor with every node and our icons loaded', async () => {
@@ -107,12 +140,22 @@ test('each example workflow opens in the editor with every node and our icons lo
 		const icons = await ourIcons();
 		expect(icons.length).toBe(example.nodes.filter((n: { type: string }) => n.type.startsWith('n8n-nodes-storefront.')).length);
 		expect(icons.every((i) => i.loaded)).toBe(true);
+		if (file === 'landing-page-with-redirect.json') {
+			// canvas subtitles name the operation's action, as the node creator does, not "create: page"
+			expect(await canvasTexts(saved.id)).toEqual(
+				expect.arrayContaining(['Create the page | Create a page', 'Short link /sale | Create a redirect', 'Record the marketing activity | Create or update a marketing activity']),
+			);
+		}
+		if (['landing-page-with-redirect.json', 'landing-page-daily-figures.json', 'boost-best-post-every-monday.json'].includes(file)) {
+			// one trigger each, so "Execute workflow" runs it (beside a manual trigger, n8n 2.41.1 would pick a schedule)
+			expect(await page.locator('[data-test-id="execute-workflow-button"]').innerText()).toBe('Execute workflow');
+		}
 		await shot(`workflow-${file.replace(/\.json$/, '')}`);
 	}
 	// the dark-theme icon is served as well
 	const dark = await page.request.get('/icons/n8n-nodes-storefront/dist/icons/storefront.dark.svg');
 	expect({ status: dark.status(), svg: (await dark.text()).includes('<svg') }).toEqual({ status: 200, svg: true });
-});
+}, 240_000);
 
 test('the parameter panels of all four nodes render our fields and the credential', async () => {
 	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
@@ -140,11 +183,74 @@ test('the parameter panels of all four nodes render our fields and the credentia
 	});
 	await openWorkflow(workflow.id, 4);
 	expect((await ourIcons()).every((i) => i.loaded)).toBe(true);
+	expect(await canvasTexts(workflow.id)).toEqual(
+		expect.arrayContaining(['Commerce: create a page | Create a page', 'Ads: boost a post | Boost a post', 'Webhooks: create | Create a webhook']),
+	);
 	await openPanel('Commerce: create a page', ['resource', 'operation', 'accountId', 'title'], 'panel-commerce-page-create');
-	await openPanel('Ads: boost a post', ['network', 'accountId', 'adAccountId', 'budgetAmount', 'status', 'validateOnly', 'postId'], 'panel-ads-ad-boost');
-	await openPanel('Webhooks: create', ['url', 'events'], 'panel-webhooks-create');
+	await openPanel('Ads: boost a post', ['network', 'accountId', 'adAccountId', 'budgetAmount', 'status', 'validateOnly', 'postId'], 'panel-ads-ad-boost', async () => {
+		expect(await placeholders('accountId')).toContain('Select an ad connection...');
+		expect(await placeholders('adAccountId')).toContain('Select an ad account...');
+		// required and more than 0: a usable default, not 0
+		expect(await page.locator('[data-test-id="parameter-input-budgetAmount"] input').first().inputValue()).toBe('20');
+	});
+	await openPanel('Webhooks: create', ['url', 'events'], 'panel-webhooks-create', async () => {
+		// an empty Events field shows n8n's fixed "Select": the hint under it says what empty means
+		expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Leave empty to receive every event');
+	});
 	await openPanel('Storefront Trigger', ['events'], 'panel-trigger');
-});
+}, 240_000);
+
+test('searching "Storefront Trigger" finds it, and each action node\'s card offers the Storefront Trigger\'s events', async () => {
+	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
+	await openWorkflow(workflows.find((w) => w.name === 'Panels (browser test)')!.id, 4);
+	// n8n drops a trailing "Trigger" from the search, and names a trigger card with events after its app: "Storefront"
+	expect(await searchNodeCreator('Storefront Trigger')).toEqual(expect.arrayContaining(['Storefront', 'Storefront Ads', 'Storefront Commerce', 'Storefront Webhooks']));
+	await shot('node-creator-search-storefront-trigger');
+	for (const card of ['Storefront Ads', 'Storefront Webhooks', 'Storefront Commerce']) {
+		await searchNodeCreator('Storefront Trigger');
+		await page.locator('[data-test-id="node-creator-action-item"]', { hasText: card }).first().click();
+		// was "No Storefront Commerce Triggers available" with Schedule and Webhook suggested instead
+		await page.locator('[data-test-id="node-creator-category-item"]', { hasText: 'Triggers (15)' }).first().click();
+		await page.getByText('On post published', { exact: true }).first().waitFor({ timeout: 15_000 });
+		expect(await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count()).toBe(0);
+	}
+	await shot('node-creator-commerce-triggers');
+	// picking an event adds the trigger with that event chosen
+	await page.getByText('On post published', { exact: true }).first().click();
+	await page.waitForSelector('[data-test-id="ndv"]');
+	await page.locator('[data-test-id="parameter-input-events"]').first().waitFor({ timeout: 15_000 });
+	const panel = await page.locator('[data-test-id="ndv"]').innerText();
+	expect(panel).toContain('Storefront Trigger');
+	expect(panel).toContain('Post Published');
+	await shot('panel-trigger-added-from-commerce');
+	await page.keyboard.press('Escape');
+}, 240_000);
+
+test('a boost created Paused says in words what state the ad is in, beside the API\'s pending_review', async () => {
+	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
+	const monday = workflows.find((w) => w.name === 'Boost the best post every Monday')!;
+	const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'boost-best-post-every-monday.json'), 'utf8'));
+	await openWorkflow(monday.id, example.nodes.length);
+	await page.locator('[data-test-id="execute-workflow-button"]').click();
+	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Boost it (paused)"]');
+	const started = Date.now();
+	while (!(await page.locator('[data-test-id="execute-workflow-button"]').innerText()).startsWith('Execute workflow') || Date.now() - started < 1000) {
+		if (Date.now() - started > 30_000) throw new Error('the workflow did not finish in 30 s');
+		await new Promise((r) => setTimeout(r, 250));
+	}
+	await node.dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]');
+	await page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]').first().click();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.getByText('In review by the network', { exact: false }).first().waitFor({ timeout: 15_000 });
+	// the JSON view shows spaces as "·"
+	const text = (await output.innerText()).replace(/[·\s]+/g, ' ');
+	expect(text).toContain('"status": "pending_review"');
+	expect(text).toContain('"requestedStatus": "paused"');
+	expect(text).toContain('Created Paused: once approved it stays paused and spends nothing until you set it active');
+	await shot('output-ads-boost-paused');
+	await page.keyboard.press('Escape');
+}, 240_000);
 
 test('the credential test passes against the fake API (and a wrong key fails it)', async () => {
 	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
@@ -161,6 +267,12 @@ test('the credential test passes against the fake API (and a wrong key fails it)
 	await page.waitForSelector('text=/Couldn.t connect/i', { timeout: 30_000 });
 	await shot('credential-test-wrong-key');
 	await expectCount(page.locator('[data-test-id="credentials-config-container-test-success"]:visible'), 0);
+});
+
+test("n8n's log has no ENOTFOUND: the lookup of n8n's verified community nodes is off (outbound calls off)", () => {
+	const log = fs.readFileSync(path.join(dir, 'n8n.log'), 'utf8');
+	expect(log).toContain('Editor is now accessible');
+	expect(log.match(/.*ENOTFOUND.*/g) ?? []).toEqual([]);
 });
 
 test('Ctrl-C stops n8n, its task runner and the fake API: nothing is left running', async () => {

@@ -10,7 +10,7 @@ import { DEMO } from '../../fake-api/demo';
 import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
 import { ensureN8n, freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
 import { CREDENTIAL_NAME, loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
-import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
+import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE_DAILY, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
 
 /**
  * The example workflows inside the sandbox that `npm start` runs (same code, temporary folder
@@ -42,7 +42,9 @@ test('every example imports, with only node types this n8n knows and our credent
 	expect(examples.map((e) => e.file)).toEqual([
 		'ai-agent-store-assistant.json',
 		'boost-best-post-every-monday.json',
+		'landing-page-daily-figures.json',
 		'landing-page-with-redirect.json',
+		'mcp-server-store-tools.json',
 		'post-published-to-marketing-activity.json',
 	]);
 	for (const { workflow } of examples) {
@@ -82,10 +84,10 @@ test('boost the best post: validated first, created once and PAUSED even when th
 	expect(store().activities.get(`boost-${newAds[0].id}`)).toMatchObject({ tactic: 'AD', channel: 'SOCIAL', status: 'PAUSED', url: best.permalink });
 });
 
-test('landing page: the page, its /sale redirect and the marketing activity exist; the daily branch records yesterday\'s figures', async () => {
+test('landing page: the page, its /sale redirect and the marketing activity exist; the daily workflow records yesterday\'s figures', async () => {
 	await publishLandingPage(sandbox);
 
-	await run(LANDING_PAGE, 'Every day at 7:00');
+	await run(LANDING_PAGE_DAILY, 'Every day at 7:00');
 	const analytics = sandbox.api.requests.find((r) => r.path === `/v1/ads/campaigns/${DEMO.campaign}/analytics`)!;
 	const day = analytics.query.fromDate as string;
 	expect(analytics.query.toDate).toBe(day);
@@ -274,7 +276,16 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 		expect(pages.map((p) => p.title)).toEqual(store().pages.map((p) => p.title));
 		expect(posts).toEqual([expect.objectContaining({ postId: best.id, rank: 1, accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount })]);
 		expect(check).toEqual([expect.objectContaining({ validateOnly: true, valid: true, checked_by: 'service' })]);
-		expect(boosted).toEqual([{ id: ad.id, name: `Boost of ${best.id}`, status: ad.status, message: 'Created paused; it will not spend until you activate it' }]);
+		expect(boosted).toEqual([
+			{
+				id: ad.id,
+				name: `Boost of ${best.id}`,
+				status: 'pending_review',
+				requestedStatus: 'paused',
+				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).',
+				message: 'Created paused; it will not spend until you activate it',
+			},
+		]);
 
 		// the answer quotes what the tools returned
 		for (const page of store().pages) expect(output).toContain(`${page.title} (/pages/${page.handle})`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { KEYS } from '../../fake-api';
 import { freePort, waitFor, type N8n } from '../../scripts/lib/n8n';
 import { loadExamples } from '../../scripts/lib/sandbox';
-import { attach, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
+import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
 
 /**
  * `npm start -- --queue` as a user runs it (scripts/start.js, temporary folder and ports): n8n
@@ -54,6 +54,14 @@ test('the banner names main as the editor, the webhook processor as the webhook 
 	for (const name of ['Boost the best post every Monday', 'Publish a landing page', TRIGGER_EXAMPLE, 'Store assistant']) {
 		expect(start.output).toContain(name);
 	}
+});
+
+test('the MCP server the banner prints is on the webhook processor, published, and answers an MCP client: the example\'s tools, and a call returns the demo connections', async () => {
+	expect(bannerMcpUrl(start.output)).toBe(`http://127.0.0.1:${ports.webhook}/mcp/storefront-tools`);
+	const mcp = await mcpListAndCall(`http://127.0.0.1:${ports.webhook}/mcp/storefront-tools`);
+	expect(mcp.names).toEqual(mcpExampleToolNames());
+	expect(mcp.isError).toBe(false);
+	expect((JSON.parse(mcp.text) as Array<{ id: string }>).map((c) => c.id)).toEqual(['acc_social1', 'acc_search1', 'acc_pro1', 'acc_video1', 'acc_micro1']);
 });
 
 test('main has the examples and both credentials; the Storefront credential passes its test', async () => {

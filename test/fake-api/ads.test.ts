@@ -1,4 +1,4 @@
-import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /** The fake ads API's own rules, with a plain HTTP client. */
 
@@ -121,4 +121,56 @@ test('lists page with page/limit (max 500) and the tree rolls metrics up', async
 	expect(first.metrics.impressions).toBe(first.adSets[0].ads.reduce((n: number, a: { metrics: { impressions: number } }) => n + a.metrics.impressions, 0));
 	expect((await call('GET', '/v1/ads?limit=501')).status).toBe(400);
 	expect((await call('GET', '/v1/ads?limit=5&page=3')).body.ads).toHaveLength(4);
+});
+
+describe('boosts take only posts the connection lists', () => {
+	const boost = (postId: string, extra: Record<string, unknown> = {}) =>
+		call('POST', '/v1/ads/boost', { postId, accountId: 'acc_social1', adAccountId: 'act_1001', budgetAmount: 10, budgetType: 'daily', status: 'PAUSED', ...extra });
+	const failed = (body: Record<string, any>) => body.checks.filter((c: { status: string }) => c.status === 'failed'); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+	test('a listed post boosts (socialnet feed and photoapp posts; videonet with its postingAccountId)', async () => {
+		const best = await call('GET', '/v1/ads/best-posts?accountId=acc_social1');
+		expect(best.body.posts.map((p: { id: string }) => p.id)).toContain(postIdOf('acc_social1', 0));
+		expect((await boost(best.body.posts[0].id, { validateOnly: true })).body).toMatchObject({ valid: true, checks: expect.arrayContaining([{ check: 'post', status: 'passed', message: 'ok' }]) });
+		const photo = await call('GET', '/v1/ads/photoapp-posts?accountId=acc_social1&adAccountId=act_1001');
+		expect((await boost(photo.body.posts[0].id)).body.ad).toMatchObject({ name: `Boost of ${photo.body.posts[0].id}`, status: 'pending_review' });
+		const video = await call('GET', '/v1/ads/best-posts?accountId=acc_video1');
+		const videoBoost = await boost(video.body.posts[0].id, { accountId: video.body.postingAccountId, adAccountId: '7001', budgetAmount: 20 });
+		expect(videoBoost.status).toBe(200);
+		expect(api.ads.ads.size).toBe(2);
+	});
+
+	test('Validate Only of an unknown post: valid false, a failed "post" check that says where ids come from; nothing created', async () => {
+		const r = await boost('post_does_not_exist', { validateOnly: true });
+		expect(r.status).toBe(200);
+		expect(r.body).toMatchObject({ validateOnly: true, valid: false, network: 'socialnet', checked_by: 'service' });
+		expect(failed(r.body)).toEqual([
+			{ check: 'post', status: 'failed', message: 'post post_does_not_exist was not found for connection acc_social1; boost a post listed by GET /v1/ads/best-posts or /v1/ads/photoapp-posts for this connection' },
+		]);
+		expect(api.ads.ads.size).toBe(0);
+	});
+
+	test('a real boost of an unknown post, or of another connection\'s post, is 404 not_found and creates nothing', async () => {
+		const r = await boost('post_does_not_exist');
+		expect(r.status).toBe(404);
+		expect(r.body).toEqual({
+			error: { code: 'not_found', message: 'Post post_does_not_exist was not found for connection acc_social1; boost a post listed by GET /v1/ads/best-posts or /v1/ads/photoapp-posts for this connection' },
+		});
+		const videoPost = postIdOf('acc_video1', 0);
+		expect((await boost(videoPost)).body.error).toMatchObject({ code: 'not_found', message: expect.stringContaining(`Post ${videoPost} was not found for connection acc_social1`) });
+		const onVideo = await boost(postIdOf('acc_social1', 0), { accountId: 'acc_video1', adAccountId: '7001', budgetAmount: 20 });
+		expect(onVideo.body.error.message).toContain('with its postingAccountId as accountId');
+		expect(api.ads.ads.size).toBe(0);
+		expect(api.ads.campaigns.size).toBe(0);
+	});
+
+	test('an unknown connection is 404 before any post check; an unknown existing campaign fails Validate Only and is 404 on create', async () => {
+		const r = await boost('post_x', { accountId: 'acc_nope', validateOnly: true });
+		expect([r.status, r.body.error.message]).toEqual([404, 'Ad connection acc_nope was not found']);
+		const check = await call('POST', '/v1/ads/create', { ...socialAd, existingCampaignId: 'cmp_nope', validateOnly: true });
+		expect(failed(check.body)).toEqual([{ check: 'existing_campaign', status: 'failed', message: 'campaign cmp_nope was not found; list campaigns with GET /v1/ads/campaigns' }]);
+		const create = await call('POST', '/v1/ads/create', { ...socialAd, existingCampaignId: 'cmp_nope' });
+		expect([create.status, create.body.error.code]).toEqual([404, 'not_found']);
+		expect(api.ads.ads.size).toBe(0);
+	});
 });

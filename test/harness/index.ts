@@ -46,7 +46,7 @@ const NODE_CLASSES: Record<string, new () => INodeType> = {
 
 const credentialTypes: Record<string, ICredentialType> = { storefrontApi: new StorefrontApi() };
 
-class NodeTypes implements INodeTypes {
+export class NodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {

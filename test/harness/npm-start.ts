@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { nodeNameToToolName } from 'n8n-workflow';
+
 import { ensureN8n, N8n, ROOT } from '../../scripts/lib/n8n';
+import { loadExample } from '../../scripts/lib/sandbox';
 
 /**
  * `npm start` as a user runs it: `node scripts/start.js [args]` in a process group of its own,
@@ -123,3 +128,29 @@ export async function attach(port: number, userFolder: string) {
 	await n8n.login();
 	return n8n;
 }
+
+/** The MCP server URL the banner prints. */
+export const bannerMcpUrl = (output: string) => /^ {2}MCP server: {3}(\S+) /m.exec(output)?.[1];
+
+/**
+ * An MCP client (the official SDK client, streamable HTTP) at `url`: the tool names it lists,
+ * sorted, and the text `List_ad_connections` answers.
+ */
+export async function mcpListAndCall(url: string) {
+	const client = new Client({ name: 'npm-start-test', version: '1.0.0' });
+	await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+	try {
+		const names = (await client.listTools()).tools.map((t) => t.name).sort();
+		const result = await client.callTool({ name: 'List_ad_connections', arguments: {} });
+		return { names, isError: result.isError === true, text: (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('') };
+	} finally {
+		await client.close();
+	}
+}
+
+/** The tool names the MCP example's nodes give, sorted. */
+export const mcpExampleToolNames = () =>
+	(loadExample('mcp-server-store-tools.json', 'any').nodes as Array<{ name: string; type: string }>)
+		.filter((n) => n.type.startsWith('n8n-nodes-storefront.'))
+		.map((n) => nodeNameToToolName(n.name))
+		.sort();

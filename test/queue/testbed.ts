@@ -24,7 +24,11 @@ export interface Testbed {
 	/** How many executions of the trigger workflow n8n lists (all, or with this status). */
 	count(status?: string, workflowId?: string): Promise<number>;
 	waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms?: number): Promise<T>;
-	/** Posts a signed post.published event to webhook processor `i % processors`. */
+	/**
+	 * Has the API deliver a post.published event to webhook processor `i % processors` (as a load
+	 * balancer would spread them), logged in its delivery log; with `secret`, posts one signed with
+	 * that secret instead (a forgery: the API logs nothing).
+	 */
 	deliver(i: number, id: string, secret?: string): Promise<{ status: number; ms: number }>;
 	stop(): Promise<void>;
 }
@@ -50,9 +54,15 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 			return (await queue.main.rest<{ count: number }>('GET', `/rest/executions?limit=1&filter=${encodeURIComponent(JSON.stringify(filter))}`)).count;
 		},
 		waitFor: (what, probe, ms = 30_000) => waitUntil(what, probe, ms, () => queue.main.log),
-		async deliver(i, id, secret = endpoints()[0].secret) {
-			const body = JSON.stringify({ id, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: `post_${id}` } } });
+		async deliver(i, id, secret) {
 			const url = `${queue.webhooks[i % queue.webhooks.length].url}/webhook/${WEBHOOK_NODE_ID}/webhook`;
+			if (!secret) {
+				const endpoint = endpoints().find((e) => e.url.includes(`/webhook/${WEBHOOK_NODE_ID}/`))!;
+				api.webhooks.events.set(id, { event: 'post.published', data: { post: { id: `post_${id}` } } });
+				const record = await api.webhooks.deliver(endpoint, id, null, 0, url);
+				return { status: record.status, ms: record.duration_ms };
+			}
+			const body = JSON.stringify({ id, event: 'post.published', timestamp: new Date().toISOString(), data: { post: { id: `post_${id}` } } });
 			const started = Date.now();
 			const res = await fetch(url, {
 				method: 'POST',
@@ -67,6 +77,56 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 			await queue.stop();
 			await api.close();
 		},
+	};
+}
+
+export const FINISHED_NODE_ID = '7d1e2f3a-4b5c-4d6e-9f8a-0b1c2d3e4f5a';
+
+/**
+ * A second trigger workflow with Acknowledge "When the Workflow Finishes": Storefront Trigger →
+ * Storefront Webhooks Get Many (GET /v1/webhooks, so a fault injected there makes the run slow
+ * or fail) → No Operation. Activated: its endpoint is registered at the API (the first
+ * processor's URL). Returns its id and endpoint; `emit(id)` has the API deliver one event to it
+ * (and only to it) and resolves with the logged attempt.
+ */
+export async function startFinishedWorkflow(bed: Testbed) {
+	const { api, queue, credential } = bed;
+	const base = triggerWorkflow('Storefront events (acknowledged when finished)', FINISHED_NODE_ID, ['post.published'], credential);
+	const [trigger, done] = base.nodes;
+	const workflow = {
+		...base,
+		nodes: [
+			{ ...trigger, parameters: { events: ['post.published'], acknowledge: 'whenFinished' } },
+			{
+				id: 'list',
+				name: 'List Webhooks',
+				type: 'n8n-nodes-storefront.storefrontWebhooks',
+				typeVersion: 1,
+				position: [220, 0],
+				parameters: { resource: 'webhook', operation: 'getAll', returnAll: true },
+				credentials: trigger.credentials,
+			},
+			{ ...done, position: [440, 0] },
+		],
+		connections: {
+			'Storefront Trigger': { main: [[{ node: 'List Webhooks', type: 'main', index: 0 }]] },
+			'List Webhooks': { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+		},
+	};
+	const { id } = await queue.main.createWorkflow(workflow);
+	await queue.main.activate(id);
+	const endpoint = await bed.waitFor('the endpoint', () => bed.endpoints().find((e) => e.url.includes(`/webhook/${FINISHED_NODE_ID}/`)));
+	for (const w of queue.webhooks) await w.waitUntilServed(`${w.url}/webhook/${FINISHED_NODE_ID}/webhook`, 30_000);
+	return {
+		id,
+		endpoint,
+		async emit(eventId: string) {
+			api.webhooks.events.set(eventId, { event: 'post.published', data: { post: { id: `post_${eventId}` } } });
+			return await api.webhooks.deliver(endpoint, eventId);
+		},
+		/** The API's log for one event: each attempt's status (0: no answer) and error. */
+		attempts: (eventId: string) =>
+			api.webhooks.deliveries.filter((d) => d.event_id === eventId).map((d) => ({ status: d.status, error: d.error })),
 	};
 }
 

@@ -1,5 +1,7 @@
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
+import { postIdOf } from '../../fake-api';
+import { REQUIRED_AT_RUN_TIME } from '../../nodes/shared/operation';
 import { nodeType } from '../harness';
 
 /**
@@ -56,7 +58,7 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		path: '/old-summer',
 		target: '/pages/summer',
 		phoneNumber: '+15551234567',
-		postId: 'post_1',
+		postId: postIdOf(account, 0),
 		q: 'linen',
 		query: 'SELECT campaign.id FROM campaign',
 		remoteId: 'remote_1',
@@ -119,7 +121,7 @@ export function everyOperation(): OperationCase[] {
 						if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
 						if (!NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description)) continue;
 						if (p.type === 'options' || p.type === 'boolean' || (p.type === 'multiOptions' && p.name !== 'countries')) parameters[p.name] = p.default;
-						else if (p.required || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
+						else if (p.required || REQUIRED_AT_RUN_TIME.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
 						else if (p.name === 'returnAll') parameters.returnAll = false;
 					}
 				}

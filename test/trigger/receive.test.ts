@@ -1,5 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { INodeParameters } from 'n8n-workflow';
 
+import { makeWorkflow, nodeType } from '../harness';
 import { startReceiver, type Received } from '../harness/receiver';
 import { triggerHarness } from '../harness/trigger';
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
@@ -207,6 +211,127 @@ describe('acknowledged without starting the workflow', () => {
 		expect(out.response).toEqual({ received: true, ignored: 'event already processed' });
 		expect(out.items).toEqual([]);
 	});
+});
+
+/**
+ * A repeated event id runs again unless the API's delivery log shows an earlier delivery of it
+ * answered 2xx. Here the API delivers to a stand-in for n8n that hands each request to the
+ * trigger's webhook() and answers as n8n would with Acknowledge "When the Workflow Finishes":
+ * the trigger's own answer, or, when it started a run, that run's outcome (200, or 500 when it
+ * failed). So the API logs each attempt after the trigger has looked at the log, as in production.
+ */
+describe('repeats: dropped only when an earlier delivery was acknowledged', () => {
+	async function asN8n(parameters?: INodeParameters) {
+		const { t, endpoint } = await setup(parameters);
+		const runs: Array<Record<string, unknown>> = [];
+		const state = { runOutcome: 200 };
+		const server = http.createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (c: Buffer) => chunks.push(c));
+			req.on('end', () => {
+				void t.deliver(Buffer.concat(chunks), req.headers as Record<string, string>).then((out) => {
+					runs.push(...out.items);
+					res.statusCode = out.items.length ? state.runOutcome : out.status;
+					res.end();
+				});
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		servers.push(server);
+		endpoint.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+		const logReads = () => api.requests.filter((r) => r.method === 'GET' && r.path === `/v1/webhooks/${endpoint.id}/deliveries`);
+		return { endpoint, runs, state, logReads };
+	}
+	const servers: http.Server[] = [];
+	afterEach(async () => {
+		for (const server of servers.splice(0)) {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
+		}
+	});
+	const redeliver = async (endpoint: Parameters<FakeApiServer['webhooks']['deliver']>[0], delivery: { id: string; event_id: string }) =>
+		await api.webhooks.deliver(endpoint, delivery.event_id, delivery.id);
+
+	test('a first delivery asks the API nothing; an acknowledged repeat costs one look at the log and is dropped', async () => {
+		const { endpoint, runs, logReads } = await asN8n();
+		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_a' } });
+		expect(first.status).toBe(200);
+		expect(runs).toHaveLength(1);
+		expect(logReads()).toHaveLength(0);
+
+		const again = await redeliver(endpoint, first);
+		expect(again.status).toBe(200);
+		expect(runs).toHaveLength(1);
+		expect(logReads().map((r) => r.query)).toEqual([{ limit: '100' }]);
+	});
+
+	test("a failed run (500) is retried by the API and runs again; once acknowledged, the next repeat is dropped", async () => {
+		const { endpoint, runs, state } = await asN8n();
+		state.runOutcome = 500;
+		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_f' } });
+		expect(first).toMatchObject({ status: 500, error: 'http_500' });
+		expect(api.webhooks.pendingRetries).toHaveLength(1);
+
+		state.runOutcome = 200;
+		api.advanceClock(61_000); // the API's first retry is due after 1 minute
+		const [retry] = await api.webhooks.runDueRetries();
+		expect(retry).toMatchObject({ event_id: first.event_id, status: 200 });
+		expect(runs.map((r) => r.id)).toEqual([first.event_id, first.event_id]);
+		expect(runs[1]).toMatchObject({ data: { post: { id: 'post_f' } } });
+
+		expect((await redeliver(endpoint, retry)).status).toBe(200);
+		expect(runs).toHaveLength(2);
+	});
+
+	test.each([
+		['answers 503', { type: 'status', status: 503 } as const],
+		['drops the connection', { type: 'dropResponse' } as const],
+	])('the API %s during the check: the repeat runs', async (_name, fault) => {
+		const { endpoint, runs, logReads } = await asN8n();
+		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_d' } });
+		api.injectFault(fault, 1, { method: 'GET', path: `/v1/webhooks/${endpoint.id}/deliveries` });
+		expect((await redeliver(endpoint, first)).status).toBe(200);
+		expect(runs.map((r) => r.id)).toEqual([first.event_id, first.event_id]);
+		expect(logReads()).toHaveLength(1);
+	});
+
+	test('the look is bounded: with more than 1,000 deliveries logged since the run, it reads 10 pages and lets the repeat run', async () => {
+		const { endpoint, runs, logReads } = await asN8n();
+		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_b' } });
+		const stored = api.webhooks.deliveries[api.webhooks.deliveries.length - 1];
+		for (let i = 0; i < 1100; i++) {
+			api.webhooks.deliveries.push({ ...stored, id: `d${i}`, event_id: `evt_other${i}`, created_at: api.now().toISOString() });
+		}
+		await redeliver(endpoint, first);
+		expect(runs).toHaveLength(2);
+		expect(logReads()).toHaveLength(10);
+	});
+
+	test('Accept Redeliveries on: every repeat runs, without looking at the log', async () => {
+		const { endpoint, runs, logReads } = await asN8n({ events: ['*'], options: { acceptRedeliveries: true } });
+		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_x' } });
+		await redeliver(endpoint, first);
+		expect(runs).toHaveLength(2);
+		expect(logReads()).toHaveLength(0);
+	});
+});
+
+test.each([
+	['not set (a trigger saved before the option existed)', {}, 'onReceived', 'firstEntryJson'],
+	['When Received', { acknowledge: 'whenReceived' }, 'onReceived', 'firstEntryJson'],
+	['When the Workflow Finishes', { acknowledge: 'whenFinished' }, 'lastNode', 'noData'],
+])("Acknowledge %s: n8n's evaluation of the webhook's responseMode and responseData", async (_name, extra, mode, data) => {
+	const { workflow, node } = makeWorkflow('storefrontTrigger', { events: ['*'], ...extra });
+	const webhook = nodeType('storefrontTrigger').description.webhooks![0];
+	const evaluate = (value: unknown, fallback: string) =>
+		workflow.expression.getSimpleParameterValue(node, value as string, 'webhook', {}, undefined, fallback);
+	const acquired = await workflow.expression.acquireIsolate(); // as n8n does around each webhook call
+	try {
+		expect(evaluate(webhook.responseMode, 'onReceived')).toBe(mode);
+		expect(evaluate(webhook.responseData, 'firstEntryJson')).toBe(data);
+	} finally {
+		if (acquired) await workflow.expression.releaseIsolate();
+	}
 });
 
 test('a correctly signed body that is not JSON: 400, nothing started', async () => {

@@ -51,17 +51,20 @@ describe('checkFreshness', () => {
 });
 
 describe('ReplayGuard', () => {
-	test('remembers ids per scope until they expire', () => {
+	test('remembers per scope when an id started the workflow, until it expires', () => {
 		const guard = new ReplayGuard();
-		expect(guard.checkAndRemember('wf1', 'evt_1', 1000, 0)).toBe(false);
-		expect(guard.checkAndRemember('wf1', 'evt_1', 1000, 500)).toBe(true);
-		expect(guard.checkAndRemember('wf2', 'evt_1', 1000, 500)).toBe(false);
-		expect(guard.checkAndRemember('wf1', 'evt_1', 1000, 1500)).toBe(false);
+		expect(guard.recall('wf1', 'evt_1', 0)).toBeUndefined();
+		guard.remember('wf1', 'evt_1', 42, 1000, 0);
+		expect(guard.recall('wf1', 'evt_1', 500)).toBe(42);
+		expect(guard.recall('wf2', 'evt_1', 500)).toBeUndefined();
+		expect(guard.recall('wf1', 'evt_1', 1500)).toBeUndefined();
+		guard.remember('wf1', 'evt_1', 77, 1000, 1500);
+		expect(guard.recall('wf1', 'evt_1', 1600)).toBe(77);
 	});
 	test('is bounded: the oldest ids are forgotten first', () => {
 		const guard = new ReplayGuard(3);
-		for (const id of ['a', 'b', 'c', 'd']) guard.checkAndRemember('s', id, 10_000, 0);
-		expect(guard.checkAndRemember('s', 'd', 10_000, 1)).toBe(true);
-		expect(guard.checkAndRemember('s', 'a', 10_000, 1)).toBe(false);
+		for (const id of ['a', 'b', 'c', 'd']) guard.remember('s', id, 0, 10_000, 0);
+		expect(guard.recall('s', 'd', 1)).toBe(0);
+		expect(guard.recall('s', 'a', 1)).toBeUndefined();
 	});
 });

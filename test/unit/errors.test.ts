@@ -1,4 +1,6 @@
-import { explainError, parseErrorBody } from '../../nodes/shared/errors';
+import type { INode } from 'n8n-workflow';
+
+import { apiError, explainError, parseErrorBody } from '../../nodes/shared/errors';
 
 describe('parseErrorBody understands the shapes a server may send', () => {
 	test.each([
@@ -55,4 +57,13 @@ describe('explainError names the fix', () => {
 			description: 'The API said: teapot',
 		});
 	});
+});
+
+test('a 429 whose Retry-After is an HTTP date says the whole seconds it leaves, not the date', () => {
+	const node = { id: '1', name: 'Storefront', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+	const at = new Date(Date.now() + 90_000).toUTCString();
+	const error = apiError(node, { statusCode: 429, headers: { 'retry-after': at }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
+	// the figure depends on the clock, so only its form is asserted
+	expect(error.description).toMatch(/^Wait \d+ seconds \(Retry-After\)/);
+	expect(error.description).not.toContain('GMT');
 });

@@ -281,6 +281,7 @@ test('one property per mappable name; webhookId needs two (Get Many of webhooks 
 		{ show: { resource: ['webhook'], operation: ['delete', 'sendTest', 'update'] } },
 		{ show: { resource: ['delivery'] } },
 	]);
-	expect(JSON.stringify(props)).not.toContain('={{');
+	// but the tool-only description lookup (nodes/shared/toolDescription.ts)
+	expect(JSON.stringify(props.filter((p) => p.name !== 'toolDescription'))).not.toContain('={{');
 	expect(props.some((p) => p.routing)).toBe(false);
 });

@@ -4,6 +4,7 @@ import { apiRequest } from '../../shared/api';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { wholeBudget } from './budget';
+import { checkedDate } from './dates';
 import { NETWORKS } from './networks';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -11,10 +12,11 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** Budget and schedule checks shared by create, messaging, call and boost. */
 function checkBudgetAndDates(ctx: IExecuteSingleFunctions, network: string, body: IDataObject) {
-	const amount = wholeBudget(ctx, body.budgetAmount);
-	if (!(amount > 0)) failItem(ctx, 'Budget Amount must be more than 0', "Enter the budget in whole units of the ad account's currency.");
-	const start = body.startDate ? Date.parse(String(body.startDate)) : Date.now();
-	const end = body.endDate ? Date.parse(String(body.endDate)) : undefined;
+	wholeBudget(ctx, body.budgetAmount);
+	const startDate = checkedDate(ctx, body.startDate, 'Start Date');
+	const endDate = checkedDate(ctx, body.endDate, 'End Date');
+	const start = startDate ? Date.parse(startDate) : Date.now();
+	const end = endDate ? Date.parse(endDate) : undefined;
 	if (body.budgetType === 'lifetime' && end === undefined) {
 		failItem(ctx, 'A lifetime budget needs an End Date', 'Set "End Date", or choose a daily budget.');
 	}

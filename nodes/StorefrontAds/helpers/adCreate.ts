@@ -24,7 +24,6 @@ export function networkField(fact?: keyof NetworkFacts): INodeProperties {
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
-		noDataExpression: true,
 		required: true,
 		options: networkOptions(fact),
 		default: 'socialnet',
@@ -236,7 +235,8 @@ export const spendSendAll = {
 	adAccountId: { in: 'body', locator: true },
 	budgetAmount: 'body',
 	budgetType: 'body',
-	endDate: { in: 'body', optional: true },
+	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
+	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
 	...spendSend,
 } as const;
 

@@ -1,11 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	IGetNodeParameterOptions,
+	IHttpRequestMethods,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { paramOf } from '../../shared/params';
+import { apiRequest } from '../../shared/api';
+import { checkedId } from '../../shared/fields';
+import { fillPath, type Paginator } from '../../shared/operation';
+import { locatorValue, param, paramOf } from '../../shared/params';
+import { failItem } from '../../shared/requestActions';
 
 /**
  * Operations that send many incoming items in one request (audience users, conversion events)
- * run as the node's `customOperations`: n8n calls them once with every item, instead of
+ * run as the node's `customOperations` in normal runs: n8n calls them once with every item, instead of
  * RoutingNode preparing each item (about 0.5 ms per item on this node: 25,000 items would take
  * over 10 s). "From Incoming Items" takes the NAMES of the input fields (like n8n's Aggregate
  * node) and reads them from every item: no per-item expression either.
@@ -58,49 +70,63 @@ export function valueAt(json: IDataObject, path: string): unknown {
 }
 
 /** The field names the user gave (key → parameter holding the name), read once, trimmed. */
-export function fieldNames<K extends string>(ctx: IExecuteFunctions, parameters: Record<K, string>): Record<K, string> {
+export function fieldNames<K extends string>(run: BatchRun, parameters: Record<K, string>): Record<K, string> {
 	return Object.fromEntries(
-		Object.entries<string>(parameters).map(([key, parameter]) => [key, String(paramOf(ctx, 0, parameter, '') ?? '').trim()]),
+		Object.entries<string>(parameters).map(([key, parameter]) => [key, String(run.param(parameter, '') ?? '').trim()]),
 	) as Record<K, string>;
 }
 
 /** Trimmed text of a string or number value; anything else is empty. */
 export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
-/** n8n's Request Options → Timeout, which RoutingNode applies to declarative calls (custom operations apply it themselves). */
-export const requestTimeout = (ctx: IExecuteFunctions) => paramOf<IDataObject>(ctx, 0, 'requestOptions', {})?.timeout as number | undefined;
-
-/** Fails the run of item `itemIndex` with a message and what to do about it. */
-export function failRun(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
-}
-
-/** A JSON list parameter of item `itemIndex` (an expression's array passes as it is). */
-export function jsonList(ctx: IExecuteFunctions, itemIndex: number, name: string, field: string): IDataObject[] {
-	let value = paramOf<unknown>(ctx, itemIndex, name, '[]');
+/** A JSON list parameter of the run (an expression's or the model's array passes as it is). */
+export function jsonList(run: BatchRun, name: string, field: string): IDataObject[] {
+	let value = run.param<unknown>(name, '[]');
 	if (typeof value === 'string') {
 		try {
 			value = JSON.parse(value);
 		} catch (error) {
-			failRun(ctx, itemIndex, `${field} is not valid JSON`, `${(error as Error).message}. Enter a JSON list, e.g. [{"email": "a@example.com"}].`);
+			run.fail(`${field} is not valid JSON`, `${(error as Error).message}. Enter a JSON list, e.g. [{"email": "a@example.com"}].`);
 		}
 	}
 	return (Array.isArray(value) ? value : [value]) as IDataObject[];
 }
 
 /**
- * What one run of a batch operation does: `items` is every incoming item in "From Incoming
- * Items" mode (one run for all, made for item 0), undefined in "JSON List" mode (one run per
- * item, reading that item's list). Returns the output item's JSON.
+ * What one run of a batch operation reads and sends: the same work runs as the node's custom
+ * operation (a normal run, every item at once) and through RoutingNode alone (as an AI tool, where
+ * n8n skips `customOperations`), each giving its own transport.
  */
-export type BatchWork = (ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[] | undefined) => Promise<IDataObject>;
+export interface BatchRun {
+	/** A parameter's value for this run (the run's item). */
+	param<T>(name: string, fallback: T, options?: IGetNodeParameterOptions): T;
+	/** A resource locator's ID, checked against its format. */
+	id(name: string): string;
+	/** Fails the run; `itemIndex` names the input item at fault (default: the run's own). */
+	fail(message: string, description: string, itemIndex?: number): never;
+	/** "From Incoming Items": the items to read (every incoming item, or the tool's one item); "JSON List": undefined. */
+	items: INodeExecutionData[] | undefined;
+	/** One request to the operation's own endpoint with this body; returns the answer. */
+	send(body: IDataObject): Promise<IDataObject>;
+	/** A GET to another endpoint (a check before the call). */
+	get(path: string, qs?: IDataObject): Promise<IDataObject>;
+}
+
+/** Returns the output item's JSON. */
+export type BatchWork = (run: BatchRun) => Promise<IDataObject>;
+
+/** The endpoint of a batch operation, as given to `operation()`. */
+export interface BatchEndpoint {
+	method: IHttpRequestMethods;
+	path: string;
+}
 
 /**
- * A custom operation: "From Incoming Items" runs `work` once and its one output item points at
- * every input item (pairedItem); "JSON List" runs it per item. Continue On Fail keeps a failed
- * run as an item with its error.
+ * The custom operation (normal runs): "From Incoming Items" runs `work` once for every item and
+ * its one output item points at every input item (pairedItem); "JSON List" runs it per item.
+ * Continue On Fail keeps a failed run as an item with its error.
  */
-export function batchOperation(mode: string, work: BatchWork) {
+export function batchOperation(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const together = paramOf(this, 0, mode, 'items') === 'items';
@@ -109,7 +135,7 @@ export function batchOperation(mode: string, work: BatchWork) {
 		for (const itemIndex of runs) {
 			const pairedItem = together ? items.map((_, item) => ({ item })) : { item: itemIndex };
 			try {
-				output.push({ json: await work(this, itemIndex, together ? items : undefined), pairedItem });
+				output.push({ json: await work(customRun(this, endpoint, itemIndex, together ? items : undefined)), pairedItem });
 			} catch (error) {
 				const failure =
 					error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
@@ -118,5 +144,50 @@ export function batchOperation(mode: string, work: BatchWork) {
 			}
 		}
 		return [output];
+	};
+}
+
+/** The custom operation's transport: parameters of the run's item, `apiRequest` with n8n's Timeout option. */
+function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: number, items: INodeExecutionData[] | undefined): BatchRun {
+	const timeout = paramOf<IDataObject>(ctx, 0, 'requestOptions', {})?.timeout as number | undefined;
+	const id = (name: string) => checkedId(ctx.getNode(), name, paramOf(ctx, itemIndex, name, '', { extractValue: true }), itemIndex);
+	return {
+		param: (name, fallback, options) => paramOf(ctx, itemIndex, name, fallback, options),
+		id,
+		fail: (message, description, at = itemIndex) => {
+			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
+		},
+		items,
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout })).body,
+		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout })).body,
+	};
+}
+
+/**
+ * The same work through RoutingNode alone (the operation's `run`): one run per item. As a tool
+ * the item is the model's arguments, so "From Incoming Items" reads the named fields from them.
+ * The operation's preSend has already filled the URL; each `send` is one routing request.
+ */
+export function batchRoute(mode: string, work: BatchWork): Paginator {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		return [{ json: await work(routedRun(this, mode, requestData)) }];
+	};
+}
+
+/** The routed transport: the item's parameters (read once), one routing request per `send`. */
+function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<Paginator>[0]): BatchRun {
+	// a tool's item arrives on the ai_tool input; a normal run's (n8n without customOperations) on main
+	const tool = ctx.getInputData(0, NodeConnectionTypes.AiTool);
+	const item = Object.keys(tool.json).length ? tool : ctx.getInputData();
+	return {
+		param: (name, fallback, options) => param(ctx, name, fallback, options),
+		id: (name) => locatorValue(ctx, name),
+		fail: (message, description) => failItem(ctx, message, description),
+		items: param(ctx, mode, 'items') === 'items' ? [item] : undefined,
+		send: async (body) => {
+			const [answer] = await ctx.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } });
+			return answer?.json ?? {};
+		},
+		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout: requestData.options.timeout })).body,
 	};
 }

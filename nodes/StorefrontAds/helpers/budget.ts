@@ -4,12 +4,17 @@ import { collection } from '../../shared/fields';
 import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
 import { NETWORKS, networkOfPlatform } from './networks';
 
-/** Budgets are whole units of the ad account's currency (reference: budgetAmount). */
+/** What a new Budget Amount field shows: enough for every network (videonet's minimum is 20 USD), and created Paused. */
+export const DEFAULT_BUDGET = 20;
+
+/** Budgets (and campaign bids) are whole units of the ad account's currency, more than 0 (reference: budgetAmount). */
 export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field = 'Budget Amount'): number {
 	const amount = Number(value);
+	const what = field === 'Bid Amount' ? 'Campaign bids' : 'Budgets';
 	if (!Number.isInteger(amount)) {
-		failItem(ctx, `${field} must be a whole number`, `${field === 'Bid Amount' ? 'Campaign bids' : 'Budgets'} are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
+		failItem(ctx, `${field} must be a whole number`, `${what} are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
 	}
+	if (!(amount > 0)) failItem(ctx, `${field} must be more than 0`, `${what} are whole units of the ad account's currency, 1 or more.`);
 	return amount;
 }
 
@@ -32,9 +37,9 @@ export const budgetOptions: INodeProperties[] = [
 		displayName: 'Budget Amount',
 		name: 'budgetAmount',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 0 },
-		default: 0,
-		description: "Whole units of the ad account's currency (no cents)",
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_BUDGET,
+		description: "Whole units of the ad account's currency (no cents), more than 0",
 	},
 	{
 		displayName: 'Budget Type',
@@ -60,9 +65,9 @@ export const updateFields = collection('Update Fields', 'updateFields', [
 		displayName: 'Bid Amount',
 		name: 'bidAmount',
 		type: 'number',
-		typeOptions: { minValue: 0, numberPrecision: 2 },
-		default: 0,
-		description: 'In the ad account currency: whole units on a campaign, any amount on an ad set',
+		typeOptions: { minValue: 0.01, numberPrecision: 2 },
+		default: 1,
+		description: 'In the ad account currency, more than 0: whole units on a campaign, any amount on an ad set',
 	},
 	{ displayName: 'Bid Strategy', name: 'bidStrategy', type: 'string', default: '', placeholder: 'e.g. LOWEST_COST_WITHOUT_CAP' },
 	...budgetOptions,
@@ -86,6 +91,7 @@ function checkUpdate(level: 'campaign' | 'adSet') {
 		}
 		// a campaign's bid is whole currency units (reference: PUT /v1/ads/campaigns); an ad set's bid is any number
 		if (level === 'campaign' && body.bidAmount !== undefined) wholeBudget(this, body.bidAmount, 'Bid Amount');
+		if (body.bidAmount !== undefined && !(Number(body.bidAmount) > 0)) failItem(this, 'Bid Amount must be more than 0', 'Enter the bid in the ad account currency, e.g. 0.50.');
 		return request;
 	};
 }

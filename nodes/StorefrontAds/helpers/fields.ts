@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/fields';
 import { adCreativeFields } from './adCreate';
-import { budgetTypeOptions } from './budget';
+import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
 import { dayField } from './dates';
 import { keywordsField } from './lists';
 import { PLATFORMS } from './networks';
@@ -11,11 +11,11 @@ import { createStatusField } from './spendSafety';
 import { specField } from './targetingSpec';
 
 /**
- * Fields used by several Ads operations: one property per name for the whole node (n8n
- * evaluates a mapped value once per same-named property, twice per item). Operations name the
- * ones they show in `uses`; `assembleNode` shows each on exactly those operations.
- * Add a field here only with a small edit (other files are being written beside this one).
+ * Fields used by several Ads operations: one property per name for the whole node (RoutingNode
+ * evaluates a mapped value twice per same-named property, plus once when the node reads it).
+ * Operations name the ones they show in `uses`; `assembleNode` shows each on exactly those operations.
  */
+
 /**
  * The dates of Targeting → Get Supply Forecast and of videonet insights: `hide` on the other
  * insight networks (the forecast has no Network field, so it always shows them).
@@ -32,6 +32,7 @@ export const sharedFields: INodeProperties[] = [
 		placeholder: 'e.g. acc_social1',
 		description: 'The connected ad network login (shown with its network); its ID is the accountId of the call',
 		idPattern: { regex: '^acc_\\S+$', message: 'An ad connection ID starts with acc_' },
+		listedBy: 'Connection → Get Many',
 	}),
 	resourceLocator({
 		displayName: 'Ad Account',
@@ -39,6 +40,7 @@ export const sharedFields: INodeProperties[] = [
 		searchListMethod: 'searchAdAccounts',
 		placeholder: 'e.g. act_1001',
 		description: "The network's ad account, loaded for the chosen ad connection; its currency is the budget's",
+		listedBy: 'Connection → Get Ad Accounts',
 	}),
 	resourceLocator({
 		displayName: 'Campaign',
@@ -46,6 +48,7 @@ export const sharedFields: INodeProperties[] = [
 		searchListMethod: 'searchCampaigns',
 		placeholder: 'e.g. 120210000000001',
 		description: 'The campaign (its platformCampaignId); the list shows each platform',
+		listedBy: 'Campaign → Get Many',
 	}),
 	resourceLocator({
 		displayName: 'Ad',
@@ -53,6 +56,7 @@ export const sharedFields: INodeProperties[] = [
 		searchListMethod: 'searchAds',
 		placeholder: 'e.g. ad_000123',
 		idPattern: { regex: '^ad_\\S+$', message: 'An ad ID starts with ad_' },
+		listedBy: 'Ad → Get Many',
 	}),
 	resourceLocator({
 		displayName: 'Ad Set',
@@ -60,6 +64,7 @@ export const sharedFields: INodeProperties[] = [
 		searchListMethod: 'searchAdSets',
 		placeholder: 'e.g. 120210000000002',
 		description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
+		listedBy: 'Ad Set → Get Many',
 	}),
 	{
 		displayName: 'Platform',
@@ -75,9 +80,9 @@ export const sharedFields: INodeProperties[] = [
 		name: 'budgetAmount',
 		type: 'number',
 		required: true,
-		typeOptions: { minValue: 0, numberPrecision: 0 },
-		default: 0,
-		description: "Whole units of the ad account's currency (no cents). Videonet needs at least 20 USD.",
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: DEFAULT_BUDGET,
+		description: "Whole units of the ad account's currency (no cents), more than 0. Videonet needs at least 20 USD.",
 	},
 	{
 		displayName: 'Budget Type',
@@ -110,8 +115,9 @@ export const sharedFields: INodeProperties[] = [
 		placeholder: 'e.g. aud_000123',
 		description: 'An audience of the chosen ad connection',
 		idPattern: { regex: '^aud_\\S+$', message: 'An audience ID starts with aud_' },
+		listedBy: 'Audience → Get Many',
 	}),
-	resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123' }),
+	resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: 'Keyword → Get Many' }),
 	keywordsField,
 	{
 		displayName: 'Countries',

@@ -24,7 +24,6 @@ export const convertMicrosField: INodeProperties = {
 	displayName: 'Convert Micros',
 	name: 'convertMicros',
 	type: 'boolean',
-	noDataExpression: true,
 	default: true,
 	description: 'Whether to add each bid and cost in currency units (e.g. lowTopOfPageBid = lowTopOfPageBidMicros ÷ 1,000,000) next to the micros',
 };

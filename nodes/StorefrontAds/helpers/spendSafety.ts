@@ -88,13 +88,29 @@ export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request:
 	return request;
 }
 
+/**
+ * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
+ * the network reviews it first, then applies the requested status. Said in words next to it, so
+ * "pending_review" beside "Created paused" does not read as a contradiction.
+ */
+function reviewFields(this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
+	const requested = String(param(this, 'status', 'PAUSED')).toLowerCase();
+	if (ad.status !== 'pending_review') return { requestedStatus: requested };
+	const after =
+		requested === 'active'
+			? 'Created Active: it starts spending real money once the network approves it.'
+			: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
+	return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
+}
+
 /** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
 export function createdOutput(key: 'ad' | 'campaign'): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 		return items.map(({ json }) => {
 			const inner = json[key];
 			if (json.validateOnly || !inner || typeof inner !== 'object') return { json };
-			return { json: { ...(inner as IDataObject), ...(json.message ? { message: json.message } : {}) } };
+			const review = key === 'ad' ? reviewFields.call(this, inner as IDataObject) : {};
+			return { json: { ...(inner as IDataObject), ...review, ...(json.message ? { message: json.message } : {}) } };
 		});
 	};
 }

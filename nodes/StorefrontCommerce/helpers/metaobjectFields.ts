@@ -15,13 +15,14 @@ export const metaobjectFields: INodeProperties[] = [
 			name: 'type',
 			searchListMethod: 'searchMetaobjectTypes',
 			placeholder: 'e.g. designer',
+			listedBy: 'Metaobject Definition → Get Many',
 			description:
 				'The metaobject definition (its type handle). Create and Get Many send it; Get, Update and Delete only use it to list metaobjects of this type in "From list" below.',
 		}),
 		// required by Create and Get Many only: checked there before the call
 		required: false,
 	},
-	resourceLocator({ displayName: 'Metaobject', name: 'metaobjectId', searchListMethod: 'searchMetaobjects', placeholder: 'e.g. gid_metaobject_000015' }),
+	resourceLocator({ displayName: 'Metaobject', name: 'metaobjectId', searchListMethod: 'searchMetaobjects', placeholder: 'e.g. gid_metaobject_000015', listedBy: 'Metaobject → Get Many' }),
 	{
 		displayName: 'Fields',
 		name: 'fields',

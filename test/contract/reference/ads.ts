@@ -1,4 +1,5 @@
 import { AD_STATUSES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
+import { postIdOf } from '../../../fake-api/adsAudiencesAndInsights';
 import { AUDIENCE_TYPES } from '../../../fake-api/contract/adsAudiencesAndInsights';
 import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
 
@@ -423,10 +424,11 @@ export const adsEndpoints: Endpoint[] = [
 		node,
 		resource: 'ad',
 		operation: 'boost',
-		base: { network: 'socialnet', ...SOCIAL, postId: 'post_1', budgetAmount: 25, budgetType: 'daily', status: 'PAUSED' },
-		runs: { videonet: { params: { network: 'videonet', ...VIDEO } }, ...VALIDATE },
+		// the fake API boosts only posts the connection lists
+		base: { network: 'socialnet', ...SOCIAL, postId: postIdOf('acc_social1', 0), budgetAmount: 25, budgetType: 'daily', status: 'PAUSED' },
+		runs: { videonet: { params: { network: 'videonet', ...VIDEO, postId: postIdOf('acc_video1', 0) } }, ...VALIDATE },
 		request: [
-			f('body', 'postId', 'string', { postId: 'post_77' }, 'post_77', req),
+			f('body', 'postId', 'string', { postId: postIdOf('acc_social1', 1) }, postIdOf('acc_social1', 1), req),
 			accountId('body'),
 			adAccountId('body'),
 			f('body', 'budgetAmount', 'number', { budgetAmount: 40 }, 40, { ...req, min: 1 }),

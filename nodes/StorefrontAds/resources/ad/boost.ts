@@ -29,7 +29,8 @@ export const option = operation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
-	description: 'Promote an already published post, keeping its likes and comments. Never retried automatically.',
+	description:
+		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
 	method: 'POST',
 	path: '/v1/ads/boost',
 	send: { ...spendSendAll, postId: 'body' },
@@ -47,7 +48,7 @@ export const leading: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. post_abc123 or the network’s post ID',
-		description: 'The published post to boost (a post_ ID or the platform post ID)',
+		description: 'The published post to boost: a post_ ID from Post → Get Best to Boost, or the platform post ID',
 	},
 ];
 

@@ -1,41 +1,38 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/api';
 import { operation } from '../../../shared/operation';
-import { paramOf } from '../../../shared/params';
-import { batchOperation, failRun, fieldNames, inputFieldName, inputModeField, jsonList, requestTimeout, text, valueAt } from '../../helpers/batchInput';
+import { batchOperation, batchRoute, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 
 /** The API's limit of people per call (reference: Limits). */
 const USERS_PER_CALL = 10_000;
 
+const ENDPOINT = { method: 'POST', path: '/v1/ads/audiences/{audienceId}/users' } as const;
+
 /** Only the identifiers given: `{email}`, `{phone}` or both. */
 const present = (p: IDataObject) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== '')) as IDataObject;
 
-/** People from every incoming item (one batch) or from this item's JSON list; more than 10,000 go in several calls. */
-async function addPeople(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[] | undefined): Promise<IDataObject> {
+/** People from the items (From Incoming Items) or from the JSON list; more than 10,000 go in several calls. */
+async function addPeople(run: BatchRun): Promise<IDataObject> {
 	let people: IDataObject[];
 	let nobody: string;
-	if (items) {
-		const field = fieldNames(ctx, { email: 'emailField', phone: 'phoneField' });
-		people = items.map(({ json }) => ({ email: text(valueAt(json, field.email)), phone: text(valueAt(json, field.phone)) }));
-		nobody = `None of the ${items.length} incoming items has a value in "${field.email}" or "${field.phone}". Email Field and Phone Field take the names of input fields (e.g. email, customer.phone), not their values.`;
+	if (run.items) {
+		const field = fieldNames(run, { email: 'emailField', phone: 'phoneField' });
+		people = run.items.map(({ json }) => ({ email: text(valueAt(json, field.email)), phone: text(valueAt(json, field.phone)) }));
+		nobody = `None of the ${run.items.length} incoming items has a value in "${field.email}" or "${field.phone}". Email Field and Phone Field take the names of input fields (e.g. email, customer.phone), not their values.`;
 	} else {
-		people = jsonList(ctx, itemIndex, 'peopleJson', 'People (JSON)').map((p) => ({ email: text(p?.email), phone: text(p?.phone) }));
+		people = jsonList(run, 'peopleJson', 'People (JSON)').map((p) => ({ email: text(p?.email), phone: text(p?.phone) }));
 		nobody = 'Every entry lacks both an email and a phone. Give a list of {"email": "...", "phone": "..."}.';
 	}
 	const users = people.filter((p) => p.email || p.phone).map(present);
-	if (!users.length) failRun(ctx, itemIndex, 'No people to add', nobody);
-	const audienceId = String(paramOf(ctx, itemIndex, 'audienceId', '', { extractValue: true }) ?? '').trim();
-	if (!audienceId) failRun(ctx, itemIndex, 'No audience chosen', 'Choose the audience to add the people to.');
+	if (!users.length) run.fail('No people to add', nobody);
+	const audienceId = run.id('audienceId');
+	if (!audienceId) run.fail('No audience chosen', 'Choose the audience to add the people to (Audience → Get Many lists them).');
 	// the answers' own fields are kept; `success` holds only if every call's answer says so
 	let answer: IDataObject = {};
 	let success = true;
 	let calls = 0;
 	for (let start = 0; start < users.length; start += USERS_PER_CALL) {
-		const { body } = await apiRequest.call(ctx, 'POST', `/v1/ads/audiences/${encodeURIComponent(audienceId)}/users`, {
-			body: { users: users.slice(start, start + USERS_PER_CALL) },
-			timeout: requestTimeout(ctx),
-		});
+		const body = await run.send({ users: users.slice(start, start + USERS_PER_CALL) });
 		answer = { ...answer, ...body };
 		success &&= body.success === true;
 		calls += 1;
@@ -43,16 +40,18 @@ async function addPeople(ctx: IExecuteFunctions, itemIndex: number, items: INode
 	return { ...answer, success, audienceId, sent: users.length, skipped: people.length - users.length, calls };
 }
 
-/** Runs as a custom operation (see the node's `customOperations`): every incoming item in one execution. */
-export const execute = batchOperation('peopleInput', addPeople);
+/** Normal runs: a custom operation (see the node's `customOperations`), every incoming item in one execution. */
+export const execute = batchOperation('peopleInput', ENDPOINT, addPeople);
 
+/** As a tool (RoutingNode alone): the same work per item, the list from the model or the tool's item. */
 export const option = operation({
 	value: 'addUsers',
 	name: 'Add Users',
 	action: 'Add users to an audience',
-	description: 'Add people (email, phone) to a customer-list audience; all incoming items go together, more than 10,000 in several calls',
-	method: 'POST',
-	path: '/v1/ads/audiences/{audienceId}/users',
+	description:
+		'Add people (email, phone) to a customer-list audience; all incoming items go together, more than 10,000 in several calls',
+	...ENDPOINT,
+	run: batchRoute('peopleInput', addPeople),
 });
 
 /** accountId only feeds the Audience list; it is not sent. */

@@ -41,7 +41,6 @@ export const leading: INodeProperties[] = [
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
-		noDataExpression: true,
 		required: true,
 		options: networkOptions(),
 		default: 'socialnet',

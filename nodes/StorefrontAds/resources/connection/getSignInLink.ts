@@ -27,7 +27,6 @@ export const properties: INodeProperties[] = [
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
-		noDataExpression: true,
 		required: true,
 		// chatnet connects with an API key (Connect Chatnet)
 		options: Object.keys(NETWORKS)

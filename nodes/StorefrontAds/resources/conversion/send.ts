@@ -1,23 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../../shared/api';
 import { operation } from '../../../shared/operation';
-import { paramOf } from '../../../shared/params';
-import { batchOperation, failRun, fieldNames, inputFieldName, inputModeField, jsonList, requestTimeout, text, valueAt } from '../../helpers/batchInput';
+import { batchOperation, batchRoute, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 
 const FIELDS = { eventName: 'eventNameField', eventTime: 'eventTimeField', value: 'valueField', currency: 'currencyField', email: 'userEmailField' };
 
-/** One event per incoming item, from the named fields. */
-function eventsFromItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): IDataObject[] {
-	const field = fieldNames(ctx, FIELDS);
-	const defaultName = text(paramOf(ctx, 0, 'eventName', 'Purchase'));
-	const defaultCurrency = text(paramOf(ctx, 0, 'currency', 'USD'));
+const ENDPOINT = { method: 'POST', path: '/v1/ads/conversions' } as const;
+
+/** One event per item, from the named fields. */
+function eventsFromItems(run: BatchRun, items: INodeExecutionData[]): IDataObject[] {
+	const field = fieldNames(run, FIELDS);
+	const defaultName = text(run.param('eventName', 'Purchase'));
+	const defaultCurrency = text(run.param('currency', 'USD'));
 	const now = new Date().toISOString();
 	return items.map(({ json }, i) => {
 		const raw = valueAt(json, field.value);
 		const value = raw === '' || raw === undefined || raw === null ? undefined : Number(raw);
-		if (value !== undefined && Number.isNaN(value)) failRun(ctx, i, `Item ${i + 1}: Value "${String(raw)}" is not a number`, `The input field "${field.value}" must hold a number.`);
+		if (value !== undefined && Number.isNaN(value)) run.fail(`Item ${i + 1}: Value "${String(raw)}" is not a number`, `The input field "${field.value}" must hold a number.`, i);
 		const time = valueAt(json, field.eventTime);
 		return {
 			eventName: text(valueAt(json, field.eventName)) || defaultName,
@@ -28,32 +28,33 @@ function eventsFromItems(ctx: IExecuteFunctions, items: INodeExecutionData[]): I
 	});
 }
 
-/** Events from every incoming item (one call) or this item's JSON list; refused before the call on networks without conversions. */
-async function sendEvents(ctx: IExecuteFunctions, itemIndex: number, items: INodeExecutionData[] | undefined): Promise<IDataObject> {
-	const accountId = String(paramOf(ctx, itemIndex, 'accountId', '', { extractValue: true }) ?? '').trim();
-	const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/connections', { timeout: requestTimeout(ctx) });
+/** Events from the items (one call) or the JSON list; refused before the call on networks without conversions. */
+async function sendEvents(run: BatchRun): Promise<IDataObject> {
+	const accountId = run.id('accountId');
+	const answer = await run.get('/v1/ads/connections');
 	const network = ((answer.connections as IDataObject[] | undefined) ?? []).find((c) => c.id === accountId)?.network as string | undefined;
 	if (network && !NETWORKS[network]?.conversions) {
-		failRun(ctx, itemIndex, `${network} does not take server-side conversions`, `Send conversions through a ${networksWhere('conversions').join(', ')} connection.`);
+		run.fail(`${network} does not take server-side conversions`, `Send conversions through a ${networksWhere('conversions').join(', ')} connection.`);
 	}
-	const events = items ? eventsFromItems(ctx, items) : jsonList(ctx, itemIndex, 'eventsJson', 'Events (JSON)');
+	const events = run.items ? eventsFromItems(run, run.items) : jsonList(run, 'eventsJson', 'Events (JSON)');
 	const bad = events.findIndex((e) => !e?.eventName || !(e.user as IDataObject | undefined)?.email);
-	if (bad >= 0) failRun(ctx, items ? bad : itemIndex, `Event ${bad + 1} needs an event name and an email`, 'Every event needs eventName and user.email.');
-	const destinationId = text(paramOf(ctx, itemIndex, 'destinationId', ''));
-	const { body } = await apiRequest.call(ctx, 'POST', '/v1/ads/conversions', { body: { accountId, destinationId, events }, timeout: requestTimeout(ctx) });
+	if (bad >= 0) run.fail(`Event ${bad + 1} needs an event name and an email`, 'Every event needs eventName and user.email.', run.items ? bad : undefined);
+	const destinationId = text(run.param('destinationId', ''));
+	const body = await run.send({ accountId, destinationId, events });
 	return { ...body, sent: events.length };
 }
 
-/** Runs as a custom operation (see the node's `customOperations`): every incoming item in one execution. */
-export const execute = batchOperation('eventsInput', sendEvents);
+/** Normal runs: a custom operation (see the node's `customOperations`), every incoming item in one execution. */
+export const execute = batchOperation('eventsInput', ENDPOINT, sendEvents);
 
+/** As a tool (RoutingNode alone): the same work per item, the list from the model or the tool's item. */
 export const option = operation({
 	value: 'send',
 	name: 'Send',
 	action: 'Send many conversion events',
 	description: 'Send server-side conversion events (socialnet, searchnet, chatnet); all incoming items go in one call',
-	method: 'POST',
-	path: '/v1/ads/conversions',
+	...ENDPOINT,
+	run: batchRoute('eventsInput', sendEvents),
 });
 
 export const uses = ['accountId'];

@@ -4,6 +4,7 @@ import { collection, returnAllOrLimit } from '../../../shared/fields';
 import { operation } from '../../../shared/operation';
 import { locatorValue, param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
+import { checkedDay } from '../../helpers/dates';
 import { ownCopy } from '../../helpers/fields';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
@@ -17,7 +18,7 @@ function videonetQuery(ctx: IExecuteSingleFunctions): IDataObject {
 	const audience = param<string>(ctx, 'reportType', 'BASIC') === 'AUDIENCE';
 	const dimensions = audience ? codesList(param(ctx, 'audienceDimensions', [])) : codesList(param(ctx, 'dimensions', ''));
 	if (dimensions.length < 1 || dimensions.length > 4) failItem(ctx, `Videonet takes 1 to 4 dimensions, not ${dimensions.length}`, 'Change "Dimensions".');
-	const [fromDate, toDate] = ['fromDate', 'toDate'].map((name) => String(param(ctx, name, '') ?? '').slice(0, 10));
+	const [fromDate, toDate] = [checkedDay(ctx, param(ctx, 'fromDate', ''), 'From Date'), checkedDay(ctx, param(ctx, 'toDate', ''), 'To Date')];
 	if (!fromDate || !toDate) failItem(ctx, 'Videonet reports need From Date and To Date', 'Set both dates (at most 30 days apart).');
 	const days = (Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS + 1;
 	if (!(days >= 1)) failItem(ctx, 'To Date must not be before From Date', 'Set a window of 1 to 30 days.');
@@ -94,7 +95,6 @@ export const leading: INodeProperties[] = [
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
-		noDataExpression: true,
 		options: networkOptions('insights'),
 		default: 'socialnet',
 		description: 'Microblog and chatnet have no live insights. Pronet answers its default report for the connection.',
@@ -135,7 +135,6 @@ export const properties: INodeProperties[] = [
 		displayName: 'Report Type',
 		name: 'reportType',
 		type: 'options',
-		noDataExpression: true,
 		options: [
 			{ name: 'Audience', value: 'AUDIENCE', description: 'Figures by age, gender, country or platform' },
 			{ name: 'Basic', value: 'BASIC', description: 'Delivery figures by time, campaign, ad group or ad' },

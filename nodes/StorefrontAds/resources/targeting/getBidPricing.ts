@@ -43,7 +43,7 @@ export const properties: INodeProperties[] = [
 				displayName: 'Daily Budget',
 				name: 'dailyBudget',
 				type: 'number',
-				typeOptions: { minValue: 0, numberPrecision: 0 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 50,
 				description: 'Whole units of the currency (no cents)',
 			},

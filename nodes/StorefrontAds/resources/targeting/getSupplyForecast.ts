@@ -45,7 +45,7 @@ export const properties: INodeProperties[] = [
 		name: 'dailyBudget',
 		type: 'number',
 		required: true,
-		typeOptions: { minValue: 0, numberPrecision: 0 },
+		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: 50,
 		description: "Whole units of the currency (no cents)",
 	},

@@ -21,5 +21,6 @@ export const properties: INodeProperties[] = [
 		searchListMethod: 'searchDeliveries',
 		placeholder: 'e.g. 9b7a2c5d-8e1f-4a9b-3f2b-8c1e6a4d4e0f',
 		description: 'The delivery whose event is sent again',
+		listedBy: 'Delivery → Get Many',
 	}),
 ];

@@ -1,0 +1,225 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+/**
+ * Rate limits and concurrency, handled without tuning (README, "Rate limits").
+ *
+ * - A 429 means the API did nothing, so every request (boosts included) waits the answer's
+ *   `Retry-After` and is sent again, until the waits of one item would add up to more than
+ *   MAX_WAIT_SECONDS; then the 429 is reported, explained. A timeout or a 5xx is never resent here.
+ * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
+ *   starts every item together). A 429 pauses the whole run for its Retry-After and halves the
+ *   window; successes widen it again by one per window's worth (additive increase,
+ *   multiplicative decrease), so a run settles near the API's rate instead of sending requests
+ *   that are bound to be refused.
+ */
+
+export const DEFAULT_MAX_IN_FLIGHT = 50;
+export const MAX_WAIT_SECONDS = 60;
+
+/** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Requests in Flight',
+			name: 'maxInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_MAX_IN_FLIGHT,
+			description:
+				'How many requests of this node may wait for the API at once. Rate limits (429) are waited out and resent by the node, whatever this is.',
+		},
+	],
+};
+
+type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+class Limiter {
+	private active = 0;
+
+	private window: number;
+
+	private successes = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	private pausedUntil = 0;
+
+	private lastCut = 0;
+
+	constructor(private readonly max: number) {
+		this.window = max;
+	}
+
+	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
+	async acquire(first = false) {
+		if (this.active < this.window) {
+			this.active += 1;
+			return;
+		}
+		await new Promise<void>((resolve) => (first ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
+	}
+
+	/** Hands the slot to the next waiting request, or frees it. */
+	release() {
+		const next = this.active <= this.window ? this.waiting.shift() : undefined;
+		if (next) next();
+		else this.active -= 1;
+	}
+
+	/** Waits out a Retry-After another request of this run received. */
+	async paused(signal?: AbortSignal) {
+		while (Date.now() < this.pausedUntil && !signal?.aborted) await wait(this.pausedUntil - Date.now(), signal);
+	}
+
+	succeeded() {
+		this.successes += 1;
+		if (this.window >= this.max || this.successes < this.window) return;
+		this.window += 1;
+		this.successes = 0;
+		while (this.active < this.window && this.waiting.length) {
+			this.active += 1;
+			this.waiting.shift()!();
+		}
+	}
+
+	rateLimited(sentAt: number, seconds: number) {
+		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
+		// requests already in flight when the window was cut tell nothing new
+		if (sentAt < this.lastCut) return;
+		this.window = Math.max(1, Math.floor(this.window / 2));
+		this.successes = 0;
+		this.lastCut = Date.now();
+	}
+}
+
+/**
+ * One limiter per node run: RoutingNode hands every item of a run the same execute data. Tools
+ * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
+ * node's name is part of the key: each tool node keeps its own limit.
+ */
+const limiters = new WeakMap<object, Map<string, Limiter>>();
+
+function limiterOf(ctx: Context): Limiter {
+	const run = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
+	if (!run) return new Limiter(1);
+	let byNode = limiters.get(run);
+	if (!byNode) limiters.set(run, (byNode = new Map()));
+	const node = ctx.getNode().name;
+	let limiter = byNode.get(node);
+	if (!limiter) byNode.set(node, (limiter = new Limiter(maxInFlight(ctx as IExecuteFunctions | IExecuteSingleFunctions))));
+	return limiter;
+}
+
+function maxInFlight(ctx: IExecuteFunctions | IExecuteSingleFunctions): number {
+	const options = ('getItemIndex' in ctx
+		? ctx.getNodeParameter('requestOptions', {})
+		: ctx.getNodeParameter('requestOptions', 0, {})) as IDataObject | undefined;
+	const value = Number(options?.maxInFlight);
+	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : DEFAULT_MAX_IN_FLIGHT;
+}
+
+/** n8n's sleep; stops early when the execution is cancelled (an n8n 1.x sleep without the signal is raced). */
+async function wait(ms: number, signal?: AbortSignal) {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let stop!: () => void;
+	const aborted = new Promise<void>((resolve) => (stop = resolve));
+	signal.addEventListener('abort', stop, { once: true });
+	await Promise.race([sleep(ms, signal).then(undefined, () => undefined), aborted]);
+	signal.removeEventListener('abort', stop);
+}
+
+/** Retry-After of each 429 error, set where the error is made (errors.ts). */
+const retryAfters = new WeakMap<object, number | undefined>();
+
+export function noteRateLimit(error: object, retryAfter: string | undefined) {
+	retryAfters.set(error, parseRetryAfter(retryAfter));
+}
+
+/** Seconds of a Retry-After header: a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined): number | undefined {
+	if (value === undefined || value.trim() === '') return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds);
+	const at = Date.parse(value);
+	return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
+}
+
+interface Described {
+	description?: string | null;
+}
+
+/** Says on the reported 429 what the node already did. */
+function explainGivingUp(error: Described, waited: number, seconds: number, cancelled: boolean) {
+	const did = cancelled
+		? 'The execution was cancelled while the node waited for the rate limit.'
+		: waited > 0
+			? `The node had already waited ${Math.round(waited)} seconds for this item and sent it again; it waits up to ${MAX_WAIT_SECONDS} seconds per item, then stops.`
+			: `The node waits out a Retry-After of up to ${MAX_WAIT_SECONDS} seconds per item by itself; this one (${Math.round(seconds)} s) is longer.`;
+	error.description = [error.description, did].filter(Boolean).join(' ');
+}
+
+/**
+ * Sends one request under the node run's in-flight limit, waiting out 429s (see above).
+ * `send` throws the explained NodeApiError for a failed answer.
+ */
+export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>): Promise<T> {
+	const limiter = limiterOf(ctx);
+	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+	let waited = 0;
+	for (let attempt = 0; ; attempt++) {
+		await limiter.acquire(attempt > 0);
+		await limiter.paused(signal);
+		// a request still queued for a slot when the execution was cancelled is never sent
+		if (signal?.aborted) {
+			limiter.release();
+			throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled before this request was sent', {
+				description: 'Nothing was sent to the API for this item.',
+			});
+		}
+		const sentAt = Date.now();
+		const outcome = await send().then((value) => ({ value }), (error: unknown) => ({ error }));
+		limiter.release();
+		if ('value' in outcome) {
+			limiter.succeeded();
+			return outcome.value;
+		}
+		const { error } = outcome;
+		if (!error || typeof error !== 'object' || !retryAfters.has(error)) throw error;
+		// a server that sends no Retry-After: 1, 2, 4, ... seconds
+		const seconds = retryAfters.get(error) ?? 2 ** attempt;
+		if (waited + seconds > MAX_WAIT_SECONDS || signal?.aborted) {
+			explainGivingUp(error as Described, waited, seconds, Boolean(signal?.aborted));
+			throw error;
+		}
+		limiter.rateLimited(sentAt, seconds);
+		waited += seconds;
+		// the pause first, then the queue again (ahead of the requests not yet sent)
+		await limiter.paused(signal);
+		if (signal?.aborted) {
+			explainGivingUp(error as Described, waited, seconds, true);
+			throw error;
+		}
+	}
+}
+
+/** The context a paginator gets, with every `makeRoutingRequest` sent politely. */
+export function politely(ctx: IExecutePaginationFunctions): IExecutePaginationFunctions {
+	return Object.create(ctx, {
+		makeRoutingRequest: { value: async (options: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0]) => await sendPolitely(ctx, async () => await ctx.makeRoutingRequest(options)) },
+	}) as IExecutePaginationFunctions;
+}

@@ -1,0 +1,73 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { locatorSpec } from './fields';
+
+/**
+ * What a model reads about the node as a tool (AI Agent, MCP Server Trigger). n8n 2.41.1 writes
+ * "<operation's action> in <node name>" (NodeHelpers.getToolDescriptionForNode), unless the node
+ * has a parameter named `toolDescription`: then n8n adds none of its own (convertNodeToAiTool) and
+ * uses its value, an expression resolved at each call. So every node declares one, shown only on
+ * the tool variant (`@tool`), whose default looks the chosen operation up, as the subtitle does:
+ * what it does, where each ID comes from, and for spending operations what the call will create.
+ * Nothing evaluates it outside tool runs; the user may overwrite it.
+ */
+
+/** Said of operations that create something that spends (the ones with Validate Only), by how they are set. */
+const SPENDING = {
+	check:
+		'Validate Only is on: it only checks the request (required fields, budget, dates, the network’s limits) and returns the checks; it creates nothing and charges nothing.',
+	active: 'It is created ACTIVE: it spends real money as soon as the network approves it.',
+	paused: 'It is created PAUSED: nothing is spent until someone activates it.',
+	either:
+		'It is created PAUSED unless Status is ACTIVE (ACTIVE spends real money once the network approves it); with Validate Only on it only checks the request and creates nothing.',
+};
+
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** The description of one operation, without the spending part. */
+function describe(option: INodePropertyOptions, shown: INodeProperties[]): string {
+	const ids = shown
+		.filter((p) => p.type === 'resourceLocator')
+		.map((p) => {
+			const spec = locatorSpec(p.name);
+			const example = spec?.placeholder.replace(/^e\.g\. /, '');
+			return `${p.displayName} ID${example ? ` (e.g. ${example})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
+		});
+	return [sentence(option.action ?? option.name), sentence(option.description ?? ''), ids.length ? sentence(`IDs: ${ids.join('; ')}`) : '']
+		.filter((t) => t && t !== '.')
+		.join(' ');
+}
+
+/** The `toolDescription` parameter of a node assembled from `properties`. */
+export function toolDescriptionField(properties: INodeProperties[]): INodeProperties {
+	const base: Record<string, string> = {};
+	const spending: string[] = [];
+	const resources = (properties.find((p) => p.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	for (const selector of properties.filter((p) => p.name === 'operation')) {
+		for (const resource of selector.displayOptions!.show!.resource as string[]) {
+			for (const option of selector.options as INodePropertyOptions[]) {
+				const shown = properties.filter((p) => {
+					const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
+					return p.name !== 'operation' && show?.resource?.includes(resource) && (!show.operation || show.operation.includes(String(option.value)));
+				});
+				const key = `${resource}:${String(option.value)}`;
+				base[key] = describe(option, shown);
+				if (shown.some((p) => p.name === 'validateOnly')) spending.push(key);
+			}
+		}
+	}
+	const key = '$parameter["resource"] + ":" + $parameter["operation"]';
+	// Validate Only and Status as set: a model-set value (an expression) reads as "either"
+	const how =
+		'($parameter["validateOnly"] === true ? "check" : $parameter["validateOnly"] ? "either" : $parameter["status"] === "ACTIVE" ? "active" : $parameter["status"] === "PAUSED" ? "paused" : "either")';
+	const spend = `(${JSON.stringify(spending)}.includes(${key}) ? " " + ${JSON.stringify(SPENDING)}[${how}] : "")`;
+	return {
+		displayName: 'Description',
+		name: 'toolDescription',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: `={{ ${JSON.stringify(base)}[${key}] + ${spend} }}`,
+		description: 'What the model reads about this tool. The default describes the chosen operation, where its IDs come from and, for ads, whether it spends.',
+		displayOptions: { show: { resource: resources.map((r) => String(r.value)), '@tool': [true] } },
+	};
+}
