@@ -57,8 +57,8 @@ beforeAll(async () => {
 	n8n = await attach(ports.n8n, dir);
 }, 20 * 60_000);
 
-afterAll(() => {
-	start?.kill();
+afterAll(async () => {
+	await start?.stop();
 	for (const folder of [copy, dir]) if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 

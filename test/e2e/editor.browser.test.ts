@@ -111,7 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await browser?.close();
-	start?.kill();
+	await start?.stop();
 });
 
 test('npm start printed the editor URL, the login and the four examples', () => {

@@ -40,8 +40,8 @@ beforeAll(async () => {
 	main = await attach(ports.n8n, path.join(dir, 'queue', 'n8n'));
 }, 20 * 60_000);
 
-afterAll(() => {
-	start?.kill();
+afterAll(async () => {
+	await start?.stop();
 	fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -25,8 +25,27 @@ export class NpmStart {
 		const start = new NpmStart(
 			spawn(process.execPath, ['scripts/start.js', ...args], { cwd, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
 		);
-		await start.waitFor('[sandbox] ready', timeoutMs);
+		try {
+			await start.waitFor('[sandbox] ready', timeoutMs);
+		} catch (error) {
+			// n8n runs in a process group of its own: Ctrl-C lets the sandbox stop it, else it outlives the test
+			await start.stop();
+			throw error;
+		}
 		return start;
+	}
+
+	/** Ctrl-C, then SIGKILL to the group if the sandbox has not exited within 20 s. */
+	async stop() {
+		if (this.child.exitCode !== null) return;
+		const exited = new Promise((resolve) => this.child.once('exit', resolve));
+		try {
+			process.kill(-this.child.pid!, 'SIGINT');
+		} catch {
+			return; // already gone
+		}
+		await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+		this.kill();
 	}
 
 	get pid() {
