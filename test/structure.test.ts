@@ -15,7 +15,6 @@ const ACTION_NODES: Array<[string, number]> = [
 	['storefrontWebhooks', 7],
 ];
 
-const SETTING_TYPES = ['boolean', 'options', 'multiOptions', 'notice', 'collection', 'fixedCollection'];
 
 function operationsOf(type: INodeType) {
 	const props = type.description.properties;
@@ -83,26 +82,23 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 		expect(text.match(/.{0,60}=\{\{.{0,40}/g) ?? []).toEqual([]);
 	});
 
-	test('a name is declared twice only for noDataExpression options or a shared field split by assembleNode', async () => {
-		const folder = { storefrontAds: 'StorefrontAds', storefrontCommerce: 'StorefrontCommerce', storefrontWebhooks: 'StorefrontWebhooks' }[name]!;
-		const { sharedFields } = (await import(`../nodes/${folder}/helpers/fields`)) as { sharedFields: INodeProperties[] };
-		const shared = new Set(sharedFields.map((f) => f.name));
+	test('each data field is declared once per node (a mapped value costs 3 evaluations); only settings repeat', () => {
 		const byName = new Map<string, INodeProperties[]>();
 		for (const p of props) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
 		const repeated = [...byName].filter(([, copies]) => copies.length > 1);
-		const split = repeated.filter(([n]) => shared.has(n)).map(([n, c]) => `${n}×${c.length}`);
-		console.log(`${name}: ${props.length} properties; shared fields split by assembleNode: ${split.join(', ') || 'none'}`);
-		// An operation's own settings may repeat under one name with different options or defaults:
-		// toggles, menus, notices, option collections and Return All / Limit. Their values are
-		// constants in practice; a value mapped inside one costs two evaluations per copy (the
-		// evaluation budget test counts it). A data value (an id, a text, an amount) is one property.
-		const settings = (c: INodeProperties) => SETTING_TYPES.includes(c.type) || ['returnAll', 'limit'].includes(c.name);
-		const settingCopies = repeated.filter(([n, copies]) => !shared.has(n) && copies.every(settings)).map(([n, c]) => `${n}×${c.length}`);
-		console.log(`${name}: per-operation settings under one name: ${settingCopies.join(', ') || 'none'}`);
+		const markers = repeated.filter(([, copies]) => copies.every((c) => c.type === 'hidden')).map(([n, c]) => `${n}×${c.length}`);
+		console.log(`${name}: ${props.length} properties; shown through markers: ${markers.join(', ') || 'none'}`);
+		// menus, toggles and notices may repeat with different options or defaults per operation
+		// (settings: a user rarely maps them); the hidden markers of oneDeclarationPerName are constants
 		const bad = repeated
-			.filter(([n, copies]) => !shared.has(n) && !copies.every((c) => c.noDataExpression) && !copies.every(settings))
+			.filter(([, copies]) => !copies.every((c) => ['boolean', 'options', 'multiOptions', 'notice', 'hidden'].includes(c.type) || c.noDataExpression))
 			.map(([n, c]) => `${n}×${c.length}`);
 		expect(bad).toEqual([]);
+		// a marker shows exactly one field, of the name it is named after
+		for (const marker of markers.map((m) => m.split('×')[0])) {
+			const field = marker.replace(/Shown$/, '');
+			expect([marker, byName.get(field)?.length, Object.keys(byName.get(field)![0].displayOptions!.show!)]).toEqual([marker, 1, [marker]]);
+		}
 	});
 
 	test('resources and operations are menus sorted by name, without data expressions', () => {
@@ -121,7 +117,12 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 	test('every field is shown for a real resource and operation', () => {
 		// the store account is asked once per node, for every operation; n8n's loader adds
 		// "Request Options" (timeout, batching, proxy) to every declarative node
-		for (const p of props.filter((p) => !['resource', 'operation', 'accountId', 'requestOptions'].includes(p.name))) {
+		// one field for several operations is shown through other parameters only (its markers, or Return All for Limit)
+		const shownThroughOthers = (p: INodeProperties) => {
+			const keys = Object.keys(p.displayOptions?.show ?? {});
+			return keys.length > 0 && !keys.includes('resource') && keys.every((k) => props.some((q) => q.name === k && q.displayOptions?.show?.resource));
+		};
+		for (const p of props.filter((p) => !['resource', 'operation', 'accountId', 'requestOptions'].includes(p.name) && !shownThroughOthers(p))) {
 			const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
 			expect(show?.resource).toBeDefined();
 			for (const r of show!.resource!) expect(resources).toContain(r);

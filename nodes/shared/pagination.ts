@@ -34,12 +34,51 @@ type Paginator = (
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
+/**
+ * How one list style asks for a page and finds the next: the API's paging rules, written once
+ * and used by Get Many (`paginate`) and the "From list" searches (listSearch/builder.ts).
+ */
+export interface PagingRules {
+	/** The first page's token where Get Many names it (page 1); a list search's first call leaves it to the API. */
+	first?: string;
+	/** What the request for a page adds (the first page has no token): query keys, body keys. */
+	request(token: string | undefined, size: number): { qs: IDataObject; body?: IDataObject };
+	/** The next page's token, or undefined after the last (`rows`: this page's rows; `size`: the page size asked). */
+	next(answer: IDataObject, rows: IDataObject[], token: string | undefined, size: number): string | undefined;
+}
+
+const token = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+export const PAGING: Record<ListOptions['style'], PagingRules> = {
+	cursor: {
+		request: (cursor, size) => ({ qs: { limit: size, ...(cursor ? { cursor } : {}) } }),
+		next: (answer) => token(answer.nextCursor),
+	},
+	page: {
+		first: '1',
+		request: (page, size) => ({ qs: { limit: size, ...(page ? { page: Number(page) } : {}) } }),
+		next: (answer, rows, current, size) => {
+			const page = Number(current ?? 1);
+			const pages = Number((answer.pagination as IDataObject | undefined)?.pages ?? 0);
+			return (pages ? page >= pages : rows.length < size) ? undefined : String(page + 1);
+		},
+	},
+	before: {
+		request: (before, size) => ({ qs: { limit: size, ...(before ? { before } : {}) } }),
+		next: (answer, rows) => (answer.has_more ? token(rows[rows.length - 1]?.created_at) : undefined),
+	},
+	token: {
+		request: (pageToken) => ({ qs: {}, ...(pageToken ? { body: { pageToken } } : {}) }),
+		next: (answer) => token((answer.paging as IDataObject | undefined)?.nextPageToken),
+	},
+	none: { request: () => ({ qs: {} }), next: () => undefined },
+};
+
 export function listRows(body: unknown, rootProperty: string): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	const rows = (body as IDataObject | undefined)?.[rootProperty];
 	return Array.isArray(rows) ? (rows as IDataObject[]) : [];
 }
-
 
 /** Limit as given (typed, mapped or from a model): a whole number of 1 or more, never quietly changed. */
 function positiveLimit(ctx: IExecutePaginationFunctions, value: unknown): number {
@@ -57,42 +96,21 @@ export function paginate(options: ListOptions): Paginator {
 		const limit = returnAll ? Infinity : positiveLimit(this, param(this, 'limit', 50));
 		const simplify = options.simplify && param(this, 'simplify', false) ? options.simplify : undefined;
 		const baseQs = { ...(requestData.options.qs as IDataObject) };
+		const rules = PAGING[options.style];
 		const rows: IDataObject[] = [];
-		let page = 1;
-		let cursor: string | undefined;
+		let next = rules.first;
 		for (;;) {
-			const qs: IDataObject = { ...baseQs };
 			const wanted = Math.min(maxPage, limit - rows.length);
-			if (options.style !== 'none' && options.style !== 'token') qs.limit = wanted;
-			if (options.style === 'page') qs.page = page;
-			if (cursor && options.style === 'cursor') qs.cursor = cursor;
-			if (cursor && options.style === 'before') qs.before = cursor;
-
-			const body =
-				options.style === 'token' && cursor ? { ...(requestData.options.body as IDataObject), pageToken: cursor } : requestData.options.body;
+			const page = rules.request(next, wanted);
+			const qs: IDataObject = { ...baseQs, ...page.qs };
+			const body = page.body ? { ...(requestData.options.body as IDataObject), ...page.body } : requestData.options.body;
 			const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs, body } });
 			const answerBody = answer?.json ?? {};
 			const pageRows = listRows(answerBody, options.rootProperty);
 			rows.push(...pageRows);
 			if (rows.length >= limit || pageRows.length === 0) break;
-
-			if (options.style === 'cursor') {
-				cursor = typeof answerBody.nextCursor === 'string' && answerBody.nextCursor ? answerBody.nextCursor : undefined;
-				if (!cursor) break;
-			} else if (options.style === 'before') {
-				cursor = pageRows[pageRows.length - 1].created_at as string | undefined;
-				if (!answerBody.has_more || !cursor) break;
-			} else if (options.style === 'page') {
-				const pages = Number((answerBody.pagination as IDataObject | undefined)?.pages ?? 0);
-				if (pages ? page >= pages : pageRows.length < wanted) break;
-				page += 1;
-			} else if (options.style === 'token') {
-				const token = (answerBody.paging as IDataObject | undefined)?.nextPageToken;
-				cursor = typeof token === 'string' && token ? token : undefined;
-				if (!cursor) break;
-			} else {
-				break;
-			}
+			next = rules.next(answerBody, pageRows, next, wanted);
+			if (!next) break;
 		}
 		return rows.slice(0, limit).map((row) => ({ json: simplify ? simplify(row) : row }));
 	};

@@ -1,6 +1,6 @@
 import { NodeOperationError, type IExecuteFunctions, type IExecuteSingleFunctions, type IGetNodeParameterOptions } from 'n8n-workflow';
 
-import { checkedId } from './fields';
+import { checkedId } from './fieldBuilders';
 
 /**
  * Reads a node parameter for the current item at most once per item.

@@ -15,14 +15,41 @@ export function failItem(ctx: IExecuteSingleFunctions, message: string, descript
 	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
 }
 
-/** Returns the object under `key` of the answer (e.g. `{page: {...}}` → the page); a server that answers the bare object works too. */
-export function unwrap(key: string): PostReceiveAction {
+export interface UnwrapOptions {
+	/** Keys of the answer kept beside the inner object's fields (`'rest'`: every other key); empty ones are left out. */
+	keep?: string[] | 'rest';
+	/** Answers passed on as they are (e.g. a Validate Only answer). */
+	asIs?: (answer: IDataObject) => boolean;
+	/** Fields worked out from the inner object, added to it. */
+	add?: (this: IExecuteSingleFunctions, inner: IDataObject) => IDataObject;
+}
+
+/**
+ * Returns the object under `key` of the answer (e.g. `{page: {...}}` → the page), with the answer's
+ * `keep` keys beside its fields; a server that answers the bare object works too. The one way an
+ * operation unwraps its answer.
+ */
+export function unwrap(key: string, options: UnwrapOptions = {}): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 		return items.map((item) => {
-			const inner = (item.json as IDataObject)[key];
-			return { ...item, json: inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as IDataObject) : item.json };
+			const answer = item.json as IDataObject;
+			const inner = answer[key];
+			if (options.asIs?.(answer) || !inner || typeof inner !== 'object' || Array.isArray(inner)) return item;
+			const keep = options.keep === 'rest' ? Object.keys(answer).filter((k) => k !== key) : (options.keep ?? []);
+			const beside = Object.fromEntries(keep.filter((k) => !isEmpty(answer[k])).map((k) => [k, answer[k]]));
+			return { ...item, json: { ...(inner as IDataObject), ...options.add?.call(this, inner as IDataObject), ...beside } };
 		});
 	};
+}
+
+/**
+ * Copies the non-empty values of `fields` onto `target` (empty as `isEmpty` says: undefined, null,
+ * '' or []), each through `map` (e.g. a comma list into a list); returns `target`. Every "send what
+ * the user filled in" loop goes through here, so they all agree on what empty means.
+ */
+export function copyFilled(target: IDataObject, fields: IDataObject, map: (value: unknown, key: string) => unknown = (value) => value): IDataObject {
+	for (const [key, value] of Object.entries(fields)) if (!isEmpty(value)) target[key] = map(value, key) as IDataObject[string];
+	return target;
 }
 
 /** Sends a collection's non-empty values in the body under the same names (after `transform`). */
@@ -32,9 +59,7 @@ export function bodyFrom(
 ): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const fields = transform.call(this, { ...param<IDataObject>(this, collectionName, {}) });
-		const body = { ...(request.body as IDataObject) };
-		for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') body[key] = value;
-		request.body = body;
+		request.body = copyFilled({ ...(request.body as IDataObject) }, fields);
 		return request;
 	};
 }
@@ -43,9 +68,7 @@ export function bodyFrom(
 export function queryFrom(collectionName: string): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const fields = param<IDataObject>(this, collectionName, {});
-		const qs = { ...(request.qs as IDataObject) };
-		for (const [key, value] of Object.entries(fields)) if (!isEmpty(value)) qs[key] = value;
-		request.qs = qs;
+		request.qs = copyFilled({ ...(request.qs as IDataObject) }, fields);
 		return request;
 	};
 }
@@ -54,7 +77,7 @@ export function queryFrom(collectionName: string): PreSendAction {
 export function requireAnyField(collection: string, label = 'Update Fields'): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const fields = param<IDataObject>(this, collection, {});
-		if (!Object.values(fields).some((v) => v !== undefined && v !== '')) {
+		if (Object.values(fields).every(isEmpty)) {
 			failItem(this, 'Nothing to update', `Add at least one field under "${label}".`);
 		}
 		return request;

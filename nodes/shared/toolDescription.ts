@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { locatorSpec } from './fields';
+import { locatorSpec } from './fieldBuilders';
 
 /**
  * What a model reads about the node as a tool (AI Agent, MCP Server Trigger). n8n 2.41.1 writes

@@ -1,3 +1,5 @@
+import { NodeHelpers } from 'n8n-workflow';
+
 import { byId, useFakeApi } from '../harness/context';
 import { properties } from '../../nodes/StorefrontAds/resources';
 import { errorText } from '../harness';
@@ -151,7 +153,7 @@ describe('Create', () => {
 			body: 'Linen dresses',
 			imageUrl: 'https://cdn.example.com/a.jpg',
 			linkUrl: 'https://shop.example.com',
-			countries: ['US', 'CA'],
+			chatnetCountries: ['US', 'CA'],
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.requests[0].body).toMatchObject({ countries: ['US', 'CA'], headline: 'Summer', status: 'PAUSED' });
@@ -389,7 +391,7 @@ describe('Checks before the call (nothing is sent)', () => {
 	});
 
 	test('chatnet headline 3–50 and body ≤ 100', async () => {
-		const chat = (headline: string, body: string) => ({ ...createOn('chatnet', SOCIAL, { headline, body, imageUrl: 'x', linkUrl: 'https://x.example', countries: ['US'] }) });
+		const chat = (headline: string, body: string) => ({ ...createOn('chatnet', SOCIAL, { headline, body, imageUrl: 'x', linkUrl: 'https://x.example', chatnetCountries: ['US'] }) });
 		const short = await ctx.run(chat('Hi', 'ok') as never);
 		expect(short.error?.message).toBe('Chatnet headline is 2 characters; it must be 3 to 50');
 		const long = await ctx.run(chat('h'.repeat(51), 'ok') as never);
@@ -445,13 +447,11 @@ describe('API errors', () => {
 });
 
 describe('Field order: what, where and how much before options and notices', () => {
-	const shownOn = (operation: string) =>
-		properties
-			.filter((p) => {
-				const show = p.displayOptions?.show as Record<string, unknown[]> | undefined;
-				return show?.resource?.includes('ad') && show.operation?.includes(operation);
-			})
-			.map((p) => p.name);
+	// n8n's own display check on the parameters n8n fills in (assembleNode's hidden markers included)
+	const shownOn = (operation: string) => {
+		const values = NodeHelpers.getNodeParameters(properties, { resource: 'ad', operation }, true, false, { typeVersion: 1 } as never, null)!;
+		return properties.filter((p) => p.type !== 'hidden' && p.name !== 'operation' && p.name !== 'resource' && NodeHelpers.displayParameter(values, p, null, null, values)).map((p) => p.name);
+	};
 
 	test.each(['boost', 'create'])('%s', (operation) => {
 		const names = shownOn(operation);

@@ -8,42 +8,38 @@ const description = nodeType('storefrontCommerce').description;
 const properties = description.properties as INodeProperties[];
 const named = (name: string) => properties.filter((p) => p.name === name);
 
-test('the store account: two properties, none on the catalog-sync calls by ID (Get, Run Now, Delete)', () => {
-	expect(named('accountId').map((p) => p.displayOptions)).toEqual([
-		{ show: { resource: ['marketingActivity', 'menu', 'metaobject', 'metaobjectDefinition', 'page', 'redirect'] } },
-		{ show: { resource: ['catalogSync'], operation: ['create', 'getAll'] } },
-	]);
-});
-
-test('Store Account is shown on every operation except the catalog-sync calls by ID, which do not send it (fix 17)', () => {
+/** The operations (resource.operation) a field of that name is shown on, with n8n's own display check (markers included). */
+function shownOn(name: string): string[] {
 	const shown: string[] = [];
 	for (const selector of named('operation')) {
 		const resource = (selector.displayOptions!.show!.resource as string[])[0];
 		for (const op of selector.options as INodePropertyOptions[]) {
-			const values = { resource, operation: op.value as string };
-			if (named('accountId').some((p) => NodeHelpers.displayParameter(values, p, null, description))) shown.push(`${resource}.${op.value}`);
+			const values = NodeHelpers.getNodeParameters(properties, { resource, operation: op.value as string }, true, false, { typeVersion: 1 } as never, description)!;
+			if (named(name).some((p) => NodeHelpers.displayParameter(values, p, null, description, values))) shown.push(`${resource}.${op.value}`);
 		}
 	}
+	return shown;
+}
+
+test('Store Account is one property, shown on every operation except the catalog-sync calls by ID, which do not send it (fix 17)', () => {
+	expect(named('accountId')).toHaveLength(1);
+	const shown = shownOn('accountId');
 	expect(shown).toHaveLength(25);
 	for (const hidden of ['catalogSync.get', 'catalogSync.runNow', 'catalogSync.delete']) expect(shown).not.toContain(hidden);
 	expect(shown).toEqual(expect.arrayContaining(['catalogSync.create', 'catalogSync.getAll', 'page.get', 'menu.delete', 'marketingActivity.delete']));
 });
 
-test('shared names are one property on exactly their operations; Title is one per resource', () => {
+test('shared names are one property on exactly their operations', () => {
 	const show = (name: string) => named(name).map((p) => p.displayOptions?.show);
 	expect(show('syncId')).toEqual([{ resource: ['catalogSync'], operation: ['delete', 'get', 'runNow'] }]);
 	expect(show('remoteId')).toEqual([{ resource: ['marketingActivity'] }]);
-	expect(show('title')).toHaveLength(3);
-	expect(show('title')).toEqual(
-		expect.arrayContaining([
-			{ resource: ['marketingActivity'], operation: ['upsert'] },
-			{ resource: ['menu'], operation: ['create', 'replace'] },
-			{ resource: ['page'], operation: ['create'] },
-		]),
-	);
+	expect(named('title')).toHaveLength(1);
+	expect(shownOn('title').sort()).toEqual(['marketingActivity.upsert', 'menu.create', 'menu.replace', 'page.create']);
 	expect(show('type')).toEqual([{ resource: ['metaobject'] }]);
 	expect(show('itemsJson')).toEqual([{ itemsInput: ['json'], resource: ['menu'], operation: ['create', 'replace'] }]);
-	for (const name of ['menuId', 'metaobjectId', 'pageId', 'redirectId', 'fields', 'items', 'itemsInput']) expect(named(name)).toHaveLength(1);
+	for (const name of ['menuId', 'metaobjectId', 'pageId', 'redirectId', 'fields', 'items', 'itemsInput', 'limit', 'filters', 'additionalFields', 'updateFields'])
+		expect(named(name)).toHaveLength(1);
+	expect(shownOn('limit')).toHaveLength(6);
 });
 
 test('no field has routing and no expression is used in the description (but the tool-only description lookup)', () => {
@@ -57,18 +53,14 @@ test('Items (JSON) states the item limit', () => {
 	expect(named('itemsJson')[0].description).toContain('At most 100 items in the whole tree');
 });
 
-test('copies per name (informative)', () => {
+test('copies per name: only menus, toggles and the hidden markers that show one field on several operations (Limit needs none: Return All shows it; Filters and Update Fields are one rectangle each)', () => {
 	const counts = new Map<string, number>();
 	for (const p of properties) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
 	expect(Object.fromEntries([...counts].filter(([, n]) => n > 1))).toEqual({
 		operation: 7,
-		accountId: 2,
 		returnAll: 6,
-		limit: 6,
-		additionalFields: 4,
-		filters: 2,
-		updateFields: 2,
-		// one per resource: a single property would cover phantom combinations such as page × replace
-		title: 3,
+		// one field each, shown where one of its markers is (oneDeclarationPerName)
+		accountIdShown: 2,
+		additionalFieldsShown: 4,
 	});
 });

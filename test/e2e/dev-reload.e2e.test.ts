@@ -23,7 +23,7 @@ let ports: { n8n: number; api: number };
 let start: NpmStart;
 let n8n: N8n;
 
-type NodeType = { name: string; description: string; properties: Array<{ name: string; displayName: string }> };
+type NodeType = { name: string; description: string; properties: Array<{ name: string; displayName: string; options?: Array<{ action?: string }> }> };
 
 /** Our Commerce node as the editor gets it; undefined while n8n rewrites the file. */
 async function commerce() {
@@ -74,12 +74,13 @@ test('a change to a node and to one of its operation files reaches n8n without a
 	const n8nPid = sandboxProcesses(start.pid, dir).find((p) => fs.readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes('n8n\0start'))!.pid;
 	const changed = Date.now();
 	edit('nodes/StorefrontCommerce/StorefrontCommerce.node.ts', `description: '${DESCRIPTION}'`, `description: 'Hot reloaded: ${DESCRIPTION}'`);
-	edit('nodes/StorefrontCommerce/resources/page/create.ts', "displayName: 'Title', name: 'title'", "displayName: 'Page title (hot reloaded)', name: 'title'");
+	edit('nodes/StorefrontCommerce/resources/page/create.ts', "action: 'Create a page'", "action: 'Create a page (hot reloaded)'");
 	const reloaded = await waitFor(
 		'the changed node types',
 		async () => {
 			const node = await commerce();
-			return node?.description.startsWith('Hot reloaded: ') && node.properties.some((p) => p.displayName === 'Page title (hot reloaded)') && node;
+			const actions = node?.properties.filter((p) => p.name === 'operation').flatMap((p) => (p.options ?? []).map((o) => o.action));
+			return node?.description.startsWith('Hot reloaded: ') && actions?.includes('Create a page (hot reloaded)') && node;
 		},
 		60_000,
 	);

@@ -177,11 +177,13 @@ test('the parameter panels of all four nodes render our fields and the credentia
 			node('Ads: boost a post', 'storefrontAds', 250, { resource: 'ad', operation: 'boost' }),
 			node('Webhooks: create', 'storefrontWebhooks', 500, { resource: 'webhook', operation: 'create' }),
 			node('Storefront Trigger', 'storefrontTrigger', 750, { events: ['post.published'] }),
+			// Limit and Filters: one property each for the node's 18 / 7 Get Many operations, shown through hidden markers
+			node('Ads: get many keywords', 'storefrontAds', 1000, { resource: 'keyword', operation: 'getAll' }),
 		],
 		connections: {},
 		settings: {},
 	});
-	await openWorkflow(workflow.id, 4);
+	await openWorkflow(workflow.id, 5);
 	expect((await ourIcons()).every((i) => i.loaded)).toBe(true);
 	expect(await canvasTexts(workflow.id)).toEqual(
 		expect.arrayContaining(['Commerce: create a page | Create a page', 'Ads: boost a post | Boost a post', 'Webhooks: create | Create a webhook']),
@@ -198,11 +200,17 @@ test('the parameter panels of all four nodes render our fields and the credentia
 		expect(await page.locator('[data-test-id="ndv"]').innerText()).toContain('Leave empty to receive every event');
 	});
 	await openPanel('Storefront Trigger', ['events'], 'panel-trigger');
+	await openPanel('Ads: get many keywords', ['accountId', 'returnAll', 'limit'], 'panel-ads-keyword-getall', async () => {
+		// Filters offers its options for this operation (each shown by resource and operation in the one Filters property)
+		expect(await page.$$eval('[data-test-id="ndv"] input', (inputs) => inputs.map((i) => (i as HTMLInputElement).placeholder))).toContain('Add Filter');
+		// the markers are hidden: nothing named *Shown is rendered
+		expect(await page.locator('[data-test-id^="parameter-input-"][data-test-id$="Shown"]').count()).toBe(0);
+	});
 }, 240_000);
 
 test('searching "Storefront Trigger" finds it, and each action node\'s card offers the Storefront Trigger\'s events', async () => {
 	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
-	await openWorkflow(workflows.find((w) => w.name === 'Panels (browser test)')!.id, 4);
+	await openWorkflow(workflows.find((w) => w.name === 'Panels (browser test)')!.id, 5);
 	// n8n drops a trailing "Trigger" from the search, and names a trigger card with events after its app: "Storefront"
 	expect(await searchNodeCreator('Storefront Trigger')).toEqual(expect.arrayContaining(['Storefront', 'Storefront Ads', 'Storefront Commerce', 'Storefront Webhooks']));
 	await shot('node-creator-search-storefront-trigger');

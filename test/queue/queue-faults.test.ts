@@ -7,29 +7,23 @@ import { boostCalls, inBatches, startFinishedWorkflow, startTestbed, stopAndFind
 
 /**
  * Faults in n8n's queue mode, measured on n8n 2.41.1 and asserted: a worker killed in the
- * middle of a boost, a worker killed / stopped (SIGTERM) with 500 events queued, the trigger's
- * Acknowledge "When the Workflow Finishes" under a killed worker, a failing run and a run longer
- * than the API waits, Redis stopped for a few seconds, every webhook processor down while the
- * API delivers. The README's "Running in queue mode" explains each figure.
+ * middle of a boost, a worker killed (SIGKILL) / stopped (SIGTERM) with 500 events queued, the
+ * trigger's Acknowledge "When the Workflow Finishes" under a killed worker, a failing run and a run
+ * longer than the API waits, Redis stopped for a few seconds, every webhook processor down while
+ * the API delivers. The README's "Running in queue mode" explains each figure.
+ *
+ * SIGTERM is not lossless in n8n 2.41.1: the worker pauses Bull locally and waits for the jobs it
+ * is running, but a job Bull fetched for it in that instant (finishing a job fetches the next one)
+ * waits behind the pause, is never started, and is failed as stalled once its lock runs out (its
+ * execution ends "error"). Measured: 2 of 18 SIGTERMs with 200 events queued lost 1 event each.
+ * The scenario asserts what holds every time: whatever the worker started it finished, no event
+ * ran twice, and the events lost are exactly those jobs (at most its --concurrency). A scenario
+ * that stops a worker and fails half-way no longer leaves it stopped for the next ones (afterEach).
  */
 
 jest.setTimeout(240_000);
 
 const QUEUED = 500;
-/**
- * Events queued when a worker gets SIGTERM. The issue asks for 500; measured with 500 once
- * (QUEUE_SIGTERM_EVENTS=500, README), asserted in `npm test` with 100 to keep the suite's time.
- */
-const SIGTERM_QUEUED = Number(process.env.QUEUE_SIGTERM_EVENTS ?? 100);
-/**
- * The delivery-guarantee scenarios (SIGTERM with events queued, Acknowledge "When the Workflow
- * Finishes") pass when run on their own (`QUEUE_DELIVERY_TESTS=1 npm test -- test/queue/queue-faults.test.ts
- * -t "SIGTERM|When the Workflow Finishes"`) but not yet after the SIGKILL scenario above in one
- * run (a fresh-clone run timed out waiting for the SIGTERM events, and the scenarios after it
- * failed with it): opt-in until that is understood (README, Running in queue mode).
- */
-const deliveryTest = process.env.QUEUE_DELIVERY_TESTS === '1' ? test : test.skip;
-const deliveryDescribe = process.env.QUEUE_DELIVERY_TESTS === '1' ? describe : describe.skip;
 /** `n8n worker`'s default --concurrency: the most executions one worker holds at once. */
 const WORKER_CONCURRENCY = 10;
 
@@ -37,8 +31,16 @@ let bed: Testbed;
 let pids: number[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const redisLength = (list: string) =>
-	Number(execFileSync('redis-cli', ['-p', String(bed.queue.redis.port), 'llen', `bull:jobs:${list}`], { encoding: 'utf8' }).trim());
+const redis = (...args: string[]) => execFileSync('redis-cli', ['-p', String(bed.queue.redis.port), ...args], { encoding: 'utf8' }).trim();
+const redisLength = (list: string) => Number(redis('llen', `bull:jobs:${list}`));
+/** The job ids in one of Bull's lists. */
+const redisList = (list: string) => redis('lrange', `bull:jobs:${list}`, '0', '-1').split('\n').filter(Boolean);
+/** The n8n execution ids of these Bull jobs (read from each job's data). */
+const executionIdsOfJobs = (jobIds: string[]) =>
+	jobIds.map((job) => String((JSON.parse(redis('hget', `bull:jobs:${job}`, 'data')) as { executionId: string }).executionId));
+/** The executions a worker's log says it started or finished. */
+const executionsInLog = (log: string, what: 'started' | 'finished') =>
+	[...log.matchAll(new RegExp(`Worker ${what} execution (\\d+) `, 'g'))].map((m) => m[1]);
 /** Nothing waiting or held by a worker (a dead worker's job stays "active" until its lock runs out). */
 const queueDrained = () => redisLength('wait') === 0 && redisLength('active') === 0;
 
@@ -71,6 +73,12 @@ beforeAll(async () => {
 }, 10 * 60_000);
 
 afterAll(async () => await bed?.stop());
+
+// a scenario that fails half-way must not leave a worker stopped for the next ones (main stopped: the queue was stopped)
+afterEach(async () => {
+	if (!bed?.queue.main.running) return;
+	for (const w of bed.queue.workers) if (!w.running) await w.start();
+}, 300_000);
 
 /** What changed between two `statuses()` snapshots (statuses whose count changed). */
 function grown(after: Record<string, number>, before: Record<string, number>) {
@@ -192,13 +200,14 @@ test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its j
 	expect(ran).toBe(QUEUED - (settled.error ?? 0));
 });
 
-deliveryTest(`a worker stopped with SIGTERM while ${SIGTERM_QUEUED} events are queued: it finishes the executions it holds and exits; all ${SIGTERM_QUEUED} events succeed, each once`, async () => {
+test(`a worker stopped with SIGTERM while ${QUEUED} events are queued: it finishes every execution it started and exits, no event runs twice, and the only events lost are jobs Bull handed it at the instant of the signal, which it never started`, async () => {
 	const { queue } = bed;
 	const before = await statuses();
+	const errorsBefore = new Set(await executionIds('error'));
 	await Promise.all(queue.workers.map(async (w) => await w.stop()));
-	const answers = await inBatches(SIGTERM_QUEUED, (i) => bed.deliver(i, `evt_t${i}`));
+	const answers = await inBatches(QUEUED, (i) => bed.deliver(i, `evt_t${i}`));
 	expect(answers.filter((a) => a.status !== 200)).toEqual([]);
-	expect(redisLength('wait')).toBe(SIGTERM_QUEUED);
+	expect(redisLength('wait')).toBe(QUEUED);
 
 	const [stopped, other] = queue.workers;
 	await stopped.start();
@@ -206,25 +215,40 @@ deliveryTest(`a worker stopped with SIGTERM while ${SIGTERM_QUEUED} events are q
 	const signalled = Date.now();
 	await terminate(stopped);
 	const exitMs = Date.now() - signalled;
-	// what the worker's log says after the signal: the executions it was running, and those it still started and finished
+	// Jobs still "active" in Redis once the worker is gone: n8n pauses Bull locally at SIGTERM and waits only for
+	// the jobs it is running; a job Bull fetched for it in that instant (the fetch that comes with finishing the
+	// previous job) waits behind the pause, is never started, and is failed as stalled when its lock runs out.
+	const stranded = executionIdsOfJobs(redisList('active'));
+	const started = executionsInLog(stopped.log, 'started');
+	const finished = executionsInLog(stopped.log, 'finished');
+	// what the worker's log says after the signal: the executions it was running, and those it still started
 	const afterSignal = stopped.log.slice(stopped.log.indexOf('Received SIGTERM'));
 	const held = /Waiting for (\d+) active executions to finish/.exec(afterSignal)?.[1] ?? '0';
 	const startedAfter = afterSignal.match(/Worker started execution/g)?.length ?? 0;
-	const finishedAfter = afterSignal.match(/Worker finished execution/g)?.length ?? 0;
-	const ranByStopped = (await bed.count('success')) - (before.success ?? 0);
 	await other.start();
-	await bed.waitFor('every event to run', async () => (await bed.count('success')) - (before.success ?? 0) >= SIGTERM_QUEUED && queueDrained(), 360_000);
+	await bed.waitFor('every execution to end', async () => {
+		const change = grown(await statuses(), before);
+		return (change.success ?? 0) + (change.error ?? 0) === QUEUED && queueDrained();
+	}, 120_000);
 	await sleep(2000);
 	const change = grown(await statuses(), before);
+	const lost = (await executionIds('error')).filter((id) => !errorsBefore.has(id));
 	console.log(
-		`queue mode: worker sent SIGTERM with ${SIGTERM_QUEUED} events queued → running ${held} at the signal, started ${startedAfter} more ` +
-			`(already fetched), finished ${finishedAfter}, exited after ${exitMs} ms having run ${ranByStopped}; the other worker ran the rest → ${JSON.stringify(change)}`,
+		`queue mode: worker sent SIGTERM with ${QUEUED} events queued → running ${held} at the signal, started ${startedAfter} more, ` +
+			`exited after ${exitMs} ms having started and finished ${finished.length}, leaving ${stranded.length} job(s) it never started; ` +
+			`the other worker ran the rest → ${JSON.stringify(change)}`,
 	);
-	expect(change).toEqual({ success: SIGTERM_QUEUED });
-	await stopped.start();
+	// every execution it started, it finished; each event ran at most once (one execution per event, none crashed)
+	expect([...finished].sort()).toEqual([...started].sort());
+	expect(change).toEqual(lost.length ? { success: QUEUED - lost.length, error: lost.length } : { success: QUEUED });
+	// the events lost are exactly the jobs it held without starting them (at most its --concurrency), run by no worker
+	expect([...lost].sort()).toEqual([...stranded].sort());
+	expect(lost.length).toBeLessThanOrEqual(WORKER_CONCURRENCY);
+	for (const id of lost) expect(other.log).not.toContain(`Worker started execution ${id} `);
+	// the stopped worker is started again by afterEach
 }, 600_000);
 
-deliveryDescribe('Acknowledge "When the Workflow Finishes" (the fake API retries after 15, 30 and 45 s instead of 1, 5 and 30 minutes)', () => {
+describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 15, 30 and 45 s instead of 1, 5 and 30 minutes)', () => {
 	let wf: Awaited<ReturnType<typeof startFinishedWorkflow>>;
 	const listCalls = () => bed.api.requests.filter((r) => r.method === 'GET' && r.path === '/v1/webhooks').length;
 	const acknowledged = (eventId: string) => wf.attempts(eventId).filter((a) => a.status >= 200 && a.status < 300).length;

@@ -1,7 +1,7 @@
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
-import { REQUIRED_AT_RUN_TIME } from '../../nodes/shared/operation';
+import { REQUIRED_AT_RUN_TIME } from '../../nodes/shared/assembly';
 import { nodeType } from '../harness';
 
 /**
@@ -39,7 +39,8 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		catalogId: 'catalog_1',
 		channel: 'SOCIAL',
 		chatnetApiKey: 'chatnet-key-123',
-		countries: p.type === 'multiOptions' ? ['US'] : 'US',
+		countries: 'US',
+		chatnetCountries: ['US'],
 		date: '2026-11-20',
 		fromDate: '2026-11-01',
 		toDate: '2026-11-07',
@@ -120,11 +121,13 @@ export function everyOperation(): OperationCase[] {
 					for (const p of props) {
 						if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
 						if (!NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description)) continue;
-						if (p.type === 'options' || p.type === 'boolean' || (p.type === 'multiOptions' && p.name !== 'countries')) parameters[p.name] = p.default;
+						if (p.type === 'options' || p.type === 'boolean' || p.type === 'hidden' || (p.type === 'multiOptions' && p.name !== 'chatnetCountries')) parameters[p.name] = p.default;
 						else if (p.required || REQUIRED_AT_RUN_TIME.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
 						else if (p.name === 'returnAll') parameters.returnAll = false;
 					}
 				}
+				// assembleNode's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
+				for (const p of props) if (p.type === 'hidden') delete parameters[p.name];
 				cases.push({ node, resource, operation, parameters });
 			}
 		}

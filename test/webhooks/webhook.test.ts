@@ -272,14 +272,14 @@ describe('the fake API follows CONTRACT: webhook URLs are https:, test mode adds
 	});
 });
 
-test('one property per mappable name; webhookId needs two (Get Many of webhooks and of deliveries share the value getAll)', () => {
+test('one property per name; webhookId is one field shown through two markers (Get Many of webhooks and of deliveries share the value getAll)', () => {
 	const props = nodeType('storefrontWebhooks').description.properties.filter((p) => !['operation', 'requestOptions'].includes(p.name));
 	const count = (name: string) => props.filter((p) => p.name === name).length;
-	expect(props.map((p) => p.name).filter((n, i, all) => all.indexOf(n) !== i)).toEqual(['webhookId']);
-	expect(count('webhookId')).toBe(2);
-	expect(props.filter((p) => p.name === 'webhookId').map((p) => p.displayOptions)).toEqual([
-		{ show: { resource: ['webhook'], operation: ['delete', 'sendTest', 'update'] } },
-		{ show: { resource: ['delivery'] } },
+	expect(props.map((p) => p.name).filter((n, i, all) => all.indexOf(n) !== i)).toEqual(['webhookIdShown']);
+	expect(count('webhookId')).toBe(1);
+	expect(props.filter((p) => p.name === 'webhookIdShown').map((p) => [p.type, p.displayOptions])).toEqual([
+		['hidden', { show: { resource: ['webhook'], operation: ['delete', 'sendTest', 'update'] } }],
+		['hidden', { show: { resource: ['delivery'] } }],
 	]);
 	// but the tool-only description lookup (nodes/shared/toolDescription.ts)
 	expect(JSON.stringify(props.filter((p) => p.name !== 'toolDescription'))).not.toContain('={{');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/api';
-import { param } from '../../shared/params';
+import { apiRequest } from '../../shared/transport';
+import { isEmpty, param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { wholeBudget } from './budget';
 import { checkedDate } from './dates';
@@ -28,7 +28,7 @@ function checkBudgetAndDates(ctx: IExecuteSingleFunctions, network: string, body
 
 /** Per-network required fields (reference: per-network requirements) and creative limits (reference: Limits). */
 function checkCreative(ctx: IExecuteSingleFunctions, network: string, body: IDataObject, boost: boolean) {
-	const missing = boost ? [] : (NETWORKS[network]?.requiredCreative ?? []).filter((f) => body[f] === undefined || body[f] === '' || (Array.isArray(body[f]) && !(body[f] as unknown[]).length));
+	const missing = boost ? [] : (NETWORKS[network]?.requiredCreative ?? []).filter((f) => isEmpty(body[f]));
 	if (missing.length) failItem(ctx, `${network} ads need ${missing.join(', ')}`, `Fill in ${missing.map((f) => `"${f}"`).join(', ')}.`);
 	const text = (field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
 	if (network === 'microblog' && text('body').length > 280) {

@@ -1,42 +1,21 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../shared/fields';
-import { operation, type OperationModule } from '../../shared/operation';
+import { collection } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
+import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
 import { codesList, keywordsField, linesList } from './lists';
-import { NETWORKS, networkOptions, type NetworkFacts } from './networks';
-import { createdOutput, optionsCollection, sendIdempotencyKey, spendSend, validateOnlyField } from './spendSafety';
+import { NETWORKS } from './networks';
+import { sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from './spendSafety';
 
 /**
- * Create, messaging and call ads: one body (reference: POST /v1/ads/create), plus `destination`
+ * The fields and body of the create, messaging and call ads (their operation files state the
+ * endpoint): one body, plus `destination`
  * or `phoneNumber`. Every body field is offered on every network the reference allows it for:
  * required creative fields as top-level fields on the networks that need them, optional ones
  * under Additional Fields on the others (both read from the NETWORKS table).
  */
 export type Kind = 'create' | 'messaging' | 'call';
-
-/** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
-export const SPEND_USES = ['accountId', 'adAccountId', 'budgetAmount', 'budgetType', 'endDate', 'status'];
-
-export function networkField(fact?: keyof NetworkFacts): INodeProperties {
-	return {
-		displayName: 'Network',
-		name: 'network',
-		type: 'options',
-		required: true,
-		options: networkOptions(fact),
-		default: 'socialnet',
-		description: 'The ad network. Only the fields it needs are shown.',
-	};
-}
-
-export const spendNotice: INodeProperties = {
-	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
-	name: 'spendNotice',
-	type: 'notice',
-	default: '',
-};
 
 const requiredOn = (field: string) => Object.keys(NETWORKS).filter((n) => NETWORKS[n].requiredCreative.includes(field));
 const CREATIVE = ['headline', 'body', 'linkUrl', 'imageUrl', 'callToAction'];
@@ -71,13 +50,6 @@ const topCreative: INodeProperties[] = CREATIVE.filter((f) => requiredOn(f).leng
 			displayOptions: { show: { network: ['videonet'] } },
 		},
 	]);
-
-/**
- * The creative texts and ids create, messaging and call ads share: node-wide shared fields (one
- * property per name, so a mapped headline costs 3 evaluations per item, not 7); callToAction
- * (a menu) stays each operation's own.
- */
-const SHARED_CREATIVE = ['headline', 'body', 'linkUrl', 'imageUrl', 'videoUrl', 'organizationId', 'identityId'];
 
 const networkFields: INodeProperties[] = [
 	{
@@ -129,7 +101,7 @@ const networkFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Countries',
-		name: 'countries',
+		name: 'chatnetCountries',
 		type: 'multiOptions',
 		required: true,
 		options: [
@@ -144,9 +116,8 @@ const networkFields: INodeProperties[] = [
 	},
 ];
 
+/** The creative fields of every ad create, declared by each kind alike: assembleNode makes them one property each. */
 const creativeFields = [...topCreative, ...networkFields];
-export const adCreativeFields = creativeFields.filter((f) => SHARED_CREATIVE.includes(f.name));
-const ownCreativeFields = creativeFields.filter((f) => !SHARED_CREATIVE.includes(f.name));
 
 const KIND_FIELDS: Record<Kind, INodeProperties[]> = {
 	create: [],
@@ -198,47 +169,30 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 	),
 ]);
 
-const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'countries'];
-const ONLY_ON: Record<string, string[]> = { campaignType: ['searchnet'], keywords: ['searchnet'], organizationId: ['pronet'], identityId: ['videonet'], identityType: ['videonet'], countries: ['chatnet'] };
+const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
 
 /** The body fields of the chosen network: top-level ones it shows, then Additional Fields (lists as lists). */
 async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const network = param<string>(this, 'network', '');
 	const body = { ...(request.body as IDataObject) };
-	const shownOn = (f: string) => (ONLY_ON[f] ?? requiredOn(f)).includes(network);
-	for (const f of TOP_LEVEL) {
-		if (!shownOn(f) || (f === 'imageUrl' && network === 'videonet')) continue;
-		const value = param(this, f, undefined);
-		if (value !== undefined && value !== '') body[f] = value;
-	}
+	const facts = NETWORKS[network];
+	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
+	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
+	// Chatnet's four countries are their own field (a menu), sent as the API's countries
+	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, f, undefined)])));
 	if (network === 'videonet') body.imageUrl = param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
-	for (const [key, value] of Object.entries(param<IDataObject>(this, 'additionalFields', {}))) {
-		if (value === undefined || value === '') continue;
-		body[key] = key === 'countries' ? codesList(value) : value;
-	}
+	copyFilled(body, param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
 	request.body = body;
 	return request;
 }
 
-const TITLES: Record<Kind, { value: string; name: string; action: string; description: string; path: string }> = {
-	create: { value: 'create', name: 'Create', action: 'Create an ad', description: 'Create a campaign, ad set and ad in one call', path: '/v1/ads/create' },
-	messaging: { value: 'createMessaging', name: 'Create Messaging Ad', action: 'Create a messaging ad', description: 'Create an ad that starts a conversation', path: '/v1/ads/messaging' },
-	call: { value: 'createCall', name: 'Create Call Ad', action: 'Create a call ad', description: 'Create an ad that makes a phone call', path: '/v1/ads/call' },
-};
+/** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
+export const adSend = { ...spendSendAll, name: 'body', goal: 'body' } as const;
 
-export const spendTail = (validateOnly: string): INodeProperties[] => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
-
-export const spendSendAll = {
-	accountId: { in: 'body', locator: true },
-	adAccountId: { in: 'body', locator: true },
-	budgetAmount: 'body',
-	budgetType: 'body',
-	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
-	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
-	...spendSend,
-} as const;
+/** The node-wide shared fields an ad create shows: the spend fields and Name. */
+export const adUses = [...SPEND_USES, 'name'];
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
 export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));
@@ -252,25 +206,16 @@ const goalField: INodeProperties = {
 	description: 'What the network optimizes for (not every goal exists on every network; catalog sales is for catalog ads)',
 };
 
-export function createAd(kind: Kind): Required<Omit<OperationModule, 'option'>> & { option: OperationModule['option'] } {
-	const t = TITLES[kind];
-	return {
-		option: operation({
-			...t,
-			method: 'POST',
-			send: { ...spendSendAll, name: 'body', goal: 'body', ...Object.fromEntries(KIND_FIELDS[kind].map((f) => [f.name, 'body' as const])) },
-			preSend: [adBody, checkAdBeforeSending(), sendIdempotencyKey],
-			postReceive: [createdOutput('ad')],
-		}),
-		leading: [networkField()],
-		uses: [...SPEND_USES, 'name', ...SHARED_CREATIVE],
-		properties: [
-			kind === 'messaging' ? { ...goalField, default: 'messages' } : goalField,
-			...KIND_FIELDS[kind],
-			...ownCreativeFields,
-			optionalFields,
-			...spendTail('Whether to only run the checks (required fields, budget, dates, the network’s limits and, where it has one, the network’s own dry run) and return them, creating and charging nothing'),
-		],
-	};
-}
+/** preSend list of every ad create: the network's body, the checks, then the Idempotency-Key (last: it hashes the body). */
+export const adPreSend = () => [adBody, checkAdBeforeSending(), sendIdempotencyKey];
 
+/** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
+export function adFields(kind: Kind): INodeProperties[] {
+	return [
+		kind === 'messaging' ? { ...goalField, default: 'messages' } : goalField,
+		...KIND_FIELDS[kind],
+		...creativeFields,
+		optionalFields,
+		...spendTail('Whether to only run the checks (required fields, budget, dates, the network’s limits and, where it has one, the network’s own dry run) and return them, creating and charging nothing'),
+	];
+}

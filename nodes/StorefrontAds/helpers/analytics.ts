@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../shared/fields';
+import { collection } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
 import { dayField, queryWithDays } from './dates';
 

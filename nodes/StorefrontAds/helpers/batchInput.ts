@@ -9,9 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/api';
-import { checkedId } from '../../shared/fields';
-import { fillPath, type Paginator } from '../../shared/operation';
+import { apiRequest } from '../../shared/transport';
+import { checkedId } from '../../shared/fieldBuilders';
+import { parseJsonList } from '../../shared/jsonInput';
+import { fillPath, operation, type OperationSpec, type Paginator } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 
@@ -80,16 +81,8 @@ export function fieldNames<K extends string>(run: BatchRun, parameters: Record<K
 export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** A JSON list parameter of the run (an expression's or the model's array passes as it is). */
-export function jsonList(run: BatchRun, name: string, field: string): IDataObject[] {
-	let value = run.param<unknown>(name, '[]');
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value);
-		} catch (error) {
-			run.fail(`${field} is not valid JSON`, `${(error as Error).message}. Enter a JSON list, e.g. [{"email": "a@example.com"}].`);
-		}
-	}
-	return (Array.isArray(value) ? value : [value]) as IDataObject[];
+export function jsonList(run: BatchRun, name: string, field: string, example: string): IDataObject[] {
+	return parseJsonList(run.param<unknown>(name, '[]'), field, `a JSON list, e.g. ${example}`, run.fail);
 }
 
 /**
@@ -100,7 +93,7 @@ export function jsonList(run: BatchRun, name: string, field: string): IDataObjec
 export interface BatchRun {
 	/** A parameter's value for this run (the run's item). */
 	param<T>(name: string, fallback: T, options?: IGetNodeParameterOptions): T;
-	/** A resource locator's ID, checked against its format. */
+	/** A resource locator's ID, checked against its format; empty fails the run (the IDs a batch operation reads are required). */
 	id(name: string): string;
 	/** Fails the run; `itemIndex` names the input item at fault (default: the run's own). */
 	fail(message: string, description: string, itemIndex?: number): never;
@@ -122,11 +115,40 @@ export interface BatchEndpoint {
 }
 
 /**
+ * An ID the run needs. A field shared by operations that differ on whether it is required is not
+ * `required` for n8n (nodes/shared/assembly.ts); RoutingNode operations check it before the call,
+ * and batch operations here.
+ */
+function requiredId(name: string, id: string, fail: (message: string, description: string) => never): string {
+	if (!id) fail(`${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
+	return id;
+}
+
+/** What a batch operation's file declares once: its option, endpoint, input mode field and work. */
+export type BatchSpec = Pick<OperationSpec, 'value' | 'name' | 'action' | 'description' | 'method' | 'path'> & {
+	/** The "From Incoming Items" / "JSON List" field (inputModeField). */
+	input: string;
+	work: BatchWork;
+};
+
+/**
+ * One declaration, both ways n8n runs the operation: `option` (RoutingNode alone, as an AI tool:
+ * its `run` does the work per item) and `execute` (normal runs: the node's `customOperations`,
+ * registered by resources/index.ts for every operation that exports one). Both send to `path`.
+ */
+export function batchOperation({ input, work, ...spec }: BatchSpec) {
+	return {
+		option: operation({ ...spec, run: batchRoute(input, work) }),
+		execute: customExecute(input, spec, work),
+	};
+}
+
+/**
  * The custom operation (normal runs): "From Incoming Items" runs `work` once for every item and
  * its one output item points at every input item (pairedItem); "JSON List" runs it per item.
  * Continue On Fail keeps a failed run as an item with its error.
  */
-export function batchOperation(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
+function customExecute(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
 	return async function (this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const items = this.getInputData();
 		const together = paramOf(this, 0, mode, 'items') === 'items';
@@ -150,7 +172,9 @@ export function batchOperation(mode: string, endpoint: BatchEndpoint, work: Batc
 /** The custom operation's transport: parameters of the run's item, `apiRequest` with n8n's Timeout option. */
 function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: number, items: INodeExecutionData[] | undefined): BatchRun {
 	const timeout = paramOf<IDataObject>(ctx, 0, 'requestOptions', {})?.timeout as number | undefined;
-	const id = (name: string) => checkedId(ctx.getNode(), name, paramOf(ctx, itemIndex, name, '', { extractValue: true }), itemIndex);
+	const id = (name: string) => requiredId(name, checkedId(ctx.getNode(), name, paramOf(ctx, itemIndex, name, '', { extractValue: true }), itemIndex), (message, description) => {
+		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
+	});
 	return {
 		param: (name, fallback, options) => paramOf(ctx, itemIndex, name, fallback, options),
 		id,
@@ -168,7 +192,7 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
  * the item is the model's arguments, so "From Incoming Items" reads the named fields from them.
  * The operation's preSend has already filled the URL; each `send` is one routing request.
  */
-export function batchRoute(mode: string, work: BatchWork): Paginator {
+function batchRoute(mode: string, work: BatchWork): Paginator {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		return [{ json: await work(routedRun(this, mode, requestData)) }];
 	};
@@ -181,7 +205,7 @@ function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: 
 	const item = Object.keys(tool.json).length ? tool : ctx.getInputData();
 	return {
 		param: (name, fallback, options) => param(ctx, name, fallback, options),
-		id: (name) => locatorValue(ctx, name),
+		id: (name) => requiredId(name, locatorValue(ctx, name), (message, description) => failItem(ctx, message, description)),
 		fail: (message, description) => failItem(ctx, message, description),
 		items: param(ctx, mode, 'items') === 'items' ? [item] : undefined,
 		send: async (body) => {
@@ -190,4 +214,22 @@ function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: 
 		},
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout: requestData.options.timeout })).body,
 	};
+}
+
+/** Sends `rows` under `key` in calls of at most `size`; returns how many calls were made and the answers. */
+export async function sendInChunks(
+	ctx: IExecutePaginationFunctions,
+	requestData: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0],
+	key: string,
+	rows: IDataObject[],
+	size: number,
+): Promise<{ calls: number; answers: INodeExecutionData[] }> {
+	const answers: INodeExecutionData[] = [];
+	let calls = 0;
+	for (let start = 0; start < rows.length; start += size) {
+		const body = { ...(requestData.options.body as IDataObject), [key]: rows.slice(start, start + size) };
+		answers.push(...(await ctx.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } })));
+		calls += 1;
+	}
+	return { calls, answers };
 }

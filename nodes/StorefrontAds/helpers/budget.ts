@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../shared/fields';
+import { collection } from '../../shared/fieldBuilders';
 import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
 import { NETWORKS, networkOfPlatform } from './networks';
 

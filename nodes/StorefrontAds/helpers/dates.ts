@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { isEmpty, param } from '../../shared/params';
-import { failItem } from '../../shared/requestActions';
+import { copyFilled, failItem } from '../../shared/requestActions';
 
 /**
  * A date as given (typed, mapped or from a model), or undefined when empty (an optional date
@@ -32,12 +32,9 @@ const DAY_FIELDS: Record<string, string> = { fromDate: 'From Date', toDate: 'To 
  */
 export function queryWithDays(collectionName: string) {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const qs = { ...(request.qs as IDataObject) };
-		for (const [key, value] of Object.entries(param<IDataObject>(this, collectionName, {}))) {
-			if (isEmpty(value)) continue;
-			qs[key] = DAY_FIELDS[key] ? checkedDay(this, value, DAY_FIELDS[key]) : Array.isArray(value) ? value.join(',') : value;
-		}
-		request.qs = qs;
+		request.qs = copyFilled({ ...(request.qs as IDataObject) }, param<IDataObject>(this, collectionName, {}), (value, key) =>
+			DAY_FIELDS[key] ? checkedDay(this, value, DAY_FIELDS[key]) : Array.isArray(value) ? value.join(',') : value,
+		);
 		return request;
 	};
 }

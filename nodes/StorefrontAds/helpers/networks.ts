@@ -30,6 +30,12 @@ export interface NetworkFacts {
 	boost: boolean;
 	/** `existingCampaignId` on Ad → Create. */
 	existingCampaign: boolean;
+	/** Ad → Create fields only this network shows and sends, optional or checked by n8n (its identity, its own targeting). */
+	ownCreative: string[];
+	/** Has keywords: the Keyword, Search Term and Recommendation resources. */
+	keywords: boolean;
+	/** Post operations that list this network's posts, pages or identities. */
+	posts: string[];
 	/** Smallest budget, in USD. */
 	minBudgetUsd?: number;
 }
@@ -50,6 +56,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: ['headline', 'body', 'imageUrl', 'linkUrl'],
 		boost: false,
 		existingCampaign: false,
+		ownCreative: ['chatnetCountries'],
+		keywords: false,
+		posts: [],
 	},
 	microblog: {
 		name: 'Microblog',
@@ -64,6 +73,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: ['body'],
 		boost: true,
 		existingCampaign: false,
+		ownCreative: [],
+		keywords: false,
+		posts: [],
 	},
 	pronet: {
 		name: 'Professional Network (Pronet)',
@@ -78,6 +90,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: [],
 		boost: false,
 		existingCampaign: false,
+		ownCreative: ['organizationId'],
+		keywords: false,
+		posts: ['getPronetPages'],
 	},
 	searchnet: {
 		name: 'Search Network (Searchnet)',
@@ -92,6 +107,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: ['headline', 'body', 'linkUrl', 'campaignType', 'keywords'],
 		boost: true,
 		existingCampaign: true,
+		ownCreative: [],
+		keywords: true,
+		posts: [],
 	},
 	socialnet: {
 		name: 'Social Network (Socialnet)',
@@ -107,6 +125,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: SOCIAL_CREATIVE,
 		boost: true,
 		existingCampaign: true,
+		ownCreative: [],
+		keywords: false,
+		posts: ['getBest', 'getPhotoappAccounts', 'getPhotoappPosts'],
 	},
 	videonet: {
 		name: 'Video Network (Videonet)',
@@ -121,6 +142,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 		requiredCreative: ['imageUrl'],
 		boost: true,
 		existingCampaign: false,
+		ownCreative: ['identityId', 'identityType'],
+		keywords: false,
+		posts: ['getBest', 'getVideonetIdentities'],
 		minBudgetUsd: 20,
 	},
 };

@@ -3,13 +3,14 @@ import type {
 	IDataObject,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
-	INodeExecutionData,
 	INodeProperties,
 	PostReceiveAction,
 } from 'n8n-workflow';
 
-import { collection } from '../../shared/fields';
+import { collection } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
+import { unwrap } from '../../shared/requestActions';
+import { networkOptions, type NetworkFacts } from './networks';
 
 /**
  * What keeps a create from spending money by accident: Paused by default (the API itself
@@ -105,14 +106,7 @@ function reviewFields(this: IExecuteSingleFunctions, ad: IDataObject): IDataObje
 
 /** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
 export function createdOutput(key: 'ad' | 'campaign'): PostReceiveAction {
-	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-		return items.map(({ json }) => {
-			const inner = json[key];
-			if (json.validateOnly || !inner || typeof inner !== 'object') return { json };
-			const review = key === 'ad' ? reviewFields.call(this, inner as IDataObject) : {};
-			return { json: { ...(inner as IDataObject), ...review, ...(json.message ? { message: json.message } : {}) } };
-		});
-	};
+	return unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields : undefined });
 }
 
 /** A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out and tempt a retry. */
@@ -120,3 +114,38 @@ export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHt
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
 	return request;
 }
+
+/** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
+export const SPEND_USES = ['accountId', 'adAccountId', 'budgetAmount', 'budgetType', 'endDate', 'status'];
+
+export function networkField(fact?: keyof NetworkFacts): INodeProperties {
+	return {
+		displayName: 'Network',
+		name: 'network',
+		type: 'options',
+		required: true,
+		options: networkOptions(fact),
+		default: 'socialnet',
+		description: 'The ad network. Only the fields it needs are shown.',
+	};
+}
+
+export const spendNotice: INodeProperties = {
+	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
+	name: 'spendNotice',
+	type: 'notice',
+	default: '',
+};
+
+/** Validate Only, the spend notice and Options: the last fields of every create and boost. */
+export const spendTail = (validateOnly: string): INodeProperties[] => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
+
+export const spendSendAll = {
+	accountId: { in: 'body', locator: true },
+	adAccountId: { in: 'body', locator: true },
+	budgetAmount: 'body',
+	budgetType: 'body',
+	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
+	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
+	...spendSend,
+} as const;

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
 
-import { collection } from '../../shared/fields';
+import { collection } from '../../shared/fieldBuilders';
+import { parseJson } from '../../shared/jsonInput';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
-import { jsonParameter } from './jsonInput';
 import { codesList, linesList } from './lists';
 
 /** The targeting `spec` of bid pricing and supply forecast (a shared field: one property for both). */
@@ -17,7 +17,7 @@ export const specField: INodeProperties = collection('Targeting Spec', 'spec', [
 /** preSend: `spec` from the named fields (lists) plus the free JSON. */
 export async function sendSpec(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const { moreJson, ...named } = param<IDataObject>(this, 'spec', {});
-	const spec: IDataObject = moreJson ? { ...(jsonParameter(this, moreJson, 'More Spec (JSON)') as IDataObject) } : {};
+	const spec: IDataObject = moreJson ? { ...(parseJson(moreJson, 'More Spec (JSON)', 'a JSON object, e.g. {"jobFunctions": ["marketing"]}', (m, d) => failItem(this, m, d)) as IDataObject) } : {};
 	for (const [key, value] of Object.entries(named)) {
 		const list = key === 'countries' ? codesList(value) : linesList(value);
 		if (list.length) spec[key] = list;

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { NETWORKS, networksWhere, type NetworkFacts } from '../helpers/networks';
 
 const connection = (ctx: ILoadOptionsFunctions) => {
 	const accountId = currentParameter(ctx, 'accountId');
@@ -10,19 +11,14 @@ const connection = (ctx: ILoadOptionsFunctions) => {
 /** `Name (platform, status)`: the platform is what update, delete and status calls ask for. */
 const labelled = (name: unknown, row: IDataObject) => `${String(name)} (${String(row.platform ?? '?')}, ${String(row.status ?? '?')})`;
 
-/** Networks an operation works on, where the node has no Network field to say it. */
-const NETWORKS_OF: Record<string, string[]> = {
-	keyword: ['searchnet'],
-	searchTerm: ['searchnet'],
-	recommendation: ['searchnet'],
-	conversion: ['socialnet', 'searchnet', 'chatnet'],
-	'post:getBest': ['socialnet', 'videonet'],
-	'post:getPhotoappPosts': ['socialnet'],
-	'post:getPhotoappAccounts': ['socialnet'],
-	'post:getPronetPages': ['pronet'],
-	'post:getVideonetIdentities': ['videonet'],
-	audience: ['socialnet', 'searchnet', 'pronet', 'videonet', 'microblog'],
-};
+/** Networks an operation works on, where the node has no Network field to say it (read from the NETWORKS table). */
+const RESOURCE_FACT: Record<string, keyof NetworkFacts> = { keyword: 'keywords', searchTerm: 'keywords', recommendation: 'keywords', conversion: 'conversions', audience: 'audiences' };
+function networksOf(resource: string, operation: string): string[] | undefined {
+	if (RESOURCE_FACT[resource]) return networksWhere(RESOURCE_FACT[resource]);
+	if (resource !== 'post') return undefined;
+	const listing = Object.keys(NETWORKS).filter((n) => NETWORKS[n].posts.includes(operation));
+	return listing.length ? listing : undefined;
+}
 
 export const searchAdConnections = listSearch({
 	path: '/v1/ads/connections',
@@ -31,7 +27,7 @@ export const searchAdConnections = listSearch({
 		const network = currentParameter(ctx, 'network');
 		if (network) return (row) => row.network === network;
 		const resource = currentParameter(ctx, 'resource') ?? '';
-		const allowed = NETWORKS_OF[`${resource}:${currentParameter(ctx, 'operation') ?? ''}`] ?? NETWORKS_OF[resource];
+		const allowed = networksOf(resource, currentParameter(ctx, 'operation') ?? '');
 		return allowed ? (row) => allowed.includes(row.network as string) : undefined;
 	},
 	name: (c) => `${c.displayName as string} — ${c.network as string}${c.needsReconnection ? ' (needs reconnecting)' : c.isActive === false ? ' (inactive)' : ''}`,

@@ -1,15 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { assembleNode, type ResourceSpec } from '../../shared/operation';
-import { sharedFields } from '../helpers/fields';
+import { assembleNode, type ResourceSpec } from '../../shared/assembly';
+import { sharedFields } from '../helpers/sharedFields';
 import { ad } from './ad';
 import { adSet } from './adSet';
 import { audience } from './audience';
-import * as addUsers from './audience/addUsers';
 import { campaign } from './campaign';
 import { connection } from './connection';
 import { conversion } from './conversion';
-import * as send from './conversion/send';
 import { insight } from './insight';
 import { keyword } from './keyword';
 import { post } from './post';
@@ -21,11 +19,17 @@ const resources: ResourceSpec[] = [ad, adSet, audience, campaign, connection, co
 
 export const properties: INodeProperties[] = assembleNode(resources, sharedFields, 'ad');
 
+type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+
 /**
  * Operations n8n runs once with every incoming item (a declarative node's `customOperations`)
- * instead of through RoutingNode item by item: the batch operations.
+ * instead of through RoutingNode item by item: every operation that exports an `execute`
+ * (helpers/batchInput.ts `batchOperation`), under its resource and operation values.
  */
-export const customOperations = {
-	audience: { addUsers: addUsers.execute },
-	conversion: { send: send.execute },
-};
+export const customOperations: Record<string, Record<string, CustomOperation>> = {};
+for (const r of resources) {
+	for (const o of r.operations) {
+		const execute = (o as { execute?: CustomOperation }).execute;
+		if (execute) (customOperations[r.value] ??= {})[String(o.option.value)] = execute;
+	}
+}

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
+import { parseJson } from '../../shared/jsonInput';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 
@@ -10,7 +11,7 @@ const TEXT_KEYS = ['id', 'title', 'type', 'url', 'resourceId'];
 
 /** The fields of menu Create and Replace (one property per name). */
 export const menuItemFields: INodeProperties[] = [
-	{ displayName: 'Title', name: 'title', type: 'string', required: true, default: '', description: 'Name of the menu, e.g. Main menu' },
+	{ displayName: 'Title', name: 'title', type: 'string', required: true, default: '', description: "The menu's name (e.g. Main menu), the page's title, or the marketing activity's name in the store's Marketing section" },
 	{
 		displayName: 'Items Input',
 		name: 'itemsInput',
@@ -78,14 +79,7 @@ function checkTree(ctx: IExecuteSingleFunctions, items: unknown, where: string):
 export async function buildMenuItems(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	let raw: unknown;
 	if (param<string>(this, 'itemsInput', 'list') === 'json') {
-		raw = param(this, 'itemsJson', '[]');
-		if (typeof raw === 'string') {
-			try {
-				raw = JSON.parse(raw);
-			} catch (error) {
-				failItem(this, 'Items (JSON) is not valid JSON', (error as Error).message);
-			}
-		}
+		raw = parseJson(param(this, 'itemsJson', '[]'), 'Items (JSON)', 'a JSON list, e.g. [{"title": "Home", "url": "/"}]', (message, fix) => failItem(this, message, fix));
 	} else {
 		raw = param<IDataObject>(this, 'items', {}).item ?? [];
 	}

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection, resourceLocator } from '../../shared/fields';
+import { collection, resourceLocator } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
-import { requireValue } from './operation';
+import { requireValue } from './requireValue';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 

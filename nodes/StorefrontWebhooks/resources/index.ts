@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { assembleNode } from '../../shared/operation';
-import { sharedFields } from '../helpers/fields';
+import { assembleNode } from '../../shared/assembly';
+import { sharedFields } from '../helpers/sharedFields';
 import { delivery } from './delivery';
 import { webhook } from './webhook';
 

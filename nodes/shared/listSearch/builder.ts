@@ -1,6 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../api';
+import { apiRequest } from '../transport';
+import { PAGING } from '../pagination';
+
+/** Rows a list search asks for per page. */
+const PAGE_SIZE = 100;
 
 export interface ListSearchSpec {
 	path: string;
@@ -31,9 +35,8 @@ export function listSearch(spec: ListSearchSpec) {
 	): Promise<INodeListSearchResult> {
 		const base = spec.query?.(this);
 		if (base === undefined && spec.query) return { results: [] };
-		const qs: IDataObject = { ...base };
-		if (spec.cursor || spec.pages) qs.limit = 100;
-		if (paginationToken) qs[spec.pages ? 'page' : 'cursor'] = paginationToken;
+		const rules = spec.cursor ? PAGING.cursor : spec.pages ? PAGING.page : undefined;
+		const qs: IDataObject = { ...base, ...rules?.request(paginationToken, PAGE_SIZE).qs };
 		if (filter && spec.serverFilter) qs[spec.serverFilter] = filter;
 		const { body } = await apiRequest.call(this, 'GET', spec.path, { qs });
 		const rows = (body[spec.rootProperty] as IDataObject[] | undefined) ?? [];
@@ -44,17 +47,9 @@ export function listSearch(spec: ListSearchSpec) {
 				.filter((row) => !keep || keep(row))
 				.map((row) => ({ name: spec.name(row), value: spec.value(row), url: spec.url?.(row) }))
 				.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)),
-			paginationToken: nextToken(spec, body, paginationToken),
+			paginationToken: rules?.next(body, rows, paginationToken, PAGE_SIZE),
 		};
 	};
-}
-
-function nextToken(spec: ListSearchSpec, body: IDataObject, current?: string): string | undefined {
-	if (spec.cursor) return typeof body.nextCursor === 'string' && body.nextCursor ? body.nextCursor : undefined;
-	if (!spec.pages) return undefined;
-	const page = Number(current ?? 1);
-	const pages = Number((body.pagination as IDataObject | undefined)?.pages ?? 0);
-	return page < pages ? String(page + 1) : undefined;
 }
 
 /** The value of another parameter while the user edits the node, or undefined when it is not set yet. */

@@ -67,7 +67,7 @@ const CREATE_RUNS: Record<string, RunSpec> = {
 	microblog: { params: { network: 'microblog', accountId: rl('acc_micro1'), adAccountId: rl('mb-18ce'), body: 'Linen, 20% off' } },
 	chatnet: {
 		seed: ['chatnet'],
-		params: { network: 'chatnet', accountId: rl('$chatnet'), adAccountId: rl('$chatnetAdAccount'), headline: 'Linen', body: 'Light linen', imageUrl: 'https://cdn.example.com/a.jpg', linkUrl: 'https://shop.example.com', countries: ['US'] },
+		params: { network: 'chatnet', accountId: rl('$chatnet'), adAccountId: rl('$chatnetAdAccount'), headline: 'Linen', body: 'Light linen', imageUrl: 'https://cdn.example.com/a.jpg', linkUrl: 'https://shop.example.com', chatnetCountries: ['US'] },
 	},
 };
 const SOCIAL_CREATE = {
@@ -144,7 +144,7 @@ function createFields(networks: boolean): RequestField[] {
 		on('chatnet', 'body', 'string', { body: 'Chat body' }, 'Chat body', req),
 		on('chatnet', 'imageUrl', 'string', { imageUrl: 'https://cdn.example.com/c.jpg' }, 'https://cdn.example.com/c.jpg', req),
 		on('chatnet', 'linkUrl', 'string', { linkUrl: 'https://shop.example.com/c' }, 'https://shop.example.com/c', req),
-		on('chatnet', 'countries', 'string[]', { countries: ['US', 'CA'] }, ['US', 'CA']),
+		on('chatnet', 'countries', 'string[]', { chatnetCountries: ['US', 'CA'] }, ['US', 'CA']),
 		// the optional fields of the table on every other network (chatnet has no audiences)
 		...['searchnet', 'pronet', 'videonet', 'microblog'].flatMap((run) => [
 			on(run, 'countries', 'string[]', { 'additionalFields.countries': 'US, GB' }, ['US', 'GB']),

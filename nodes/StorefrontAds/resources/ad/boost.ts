@@ -1,22 +1,22 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
+import { parseJson } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
-import { networkField, SPEND_USES, spendSendAll, spendTail } from '../../helpers/adCreate';
+import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
-import { jsonParameter } from '../../helpers/jsonInput';
 import { codesList, linesList } from '../../helpers/lists';
-import { allowLongBoost, sendIdempotencyKey, createdOutput } from '../../helpers/spendSafety';
+import { allowLongBoost, createdOutput, networkField, sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const fields = param<IDataObject>(this, 'targeting', {});
 	const { moreJson, countries, interests, ...rest } = fields;
-	const targeting: IDataObject = moreJson ? { ...(jsonParameter(this, moreJson, 'More Targeting (JSON)') as IDataObject) } : {};
+	const targeting: IDataObject = moreJson ? { ...(parseJson(moreJson, 'More Targeting (JSON)', 'a JSON object, e.g. {"countries": ["US"]}', (m, d) => failItem(this, m, d)) as IDataObject) } : {};
 	if (countries) targeting.countries = codesList(countries);
 	if (interests) targeting.interests = linesList(interests);
-	for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== '') targeting[key] = value;
+	copyFilled(targeting, rest);
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
 	const extra = param<IDataObject>(this, 'additionalFields', {});

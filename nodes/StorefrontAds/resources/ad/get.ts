@@ -1,14 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
-
-/** `{ad, stale}` → the ad with `stale` beside its fields. */
-async function adWithStale(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	return items.map(({ json }) => {
-		const ad = json.ad && typeof json.ad === 'object' ? (json.ad as IDataObject) : json;
-		return { json: json.stale === undefined ? ad : { ...ad, stale: json.stale } };
-	});
-}
+import { unwrap } from '../../../shared/requestActions';
 
 export const option = operation({
 	value: 'get',
@@ -18,7 +11,8 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/{adId}',
 	send: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
-	postReceive: [adWithStale],
+	// `{ad, stale}` → the ad with `stale` beside its fields
+	postReceive: [unwrap('ad', { keep: ['stale'] })],
 });
 
 export const uses = ['adId'];

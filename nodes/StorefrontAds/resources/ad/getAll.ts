@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { operation } from '../../../shared/operation';
 import { failItem } from '../../../shared/requestActions';
-import { dayField } from '../../helpers/dates';
-import { pagedList, pagedListFields } from '../../helpers/pagedList';
-import { platformFilter, sourceFilter } from '../../helpers/filters';
+import { dayField, queryWithDays } from '../../helpers/dates';
+import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
 
@@ -20,14 +20,16 @@ async function failWhileBackfilling(this: IExecuteSingleFunctions, items: INodeE
 	return items;
 }
 
-export const option = pagedList({
+export const option = operation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many ads',
 	description: 'List ads with their metrics (default: created in the last 90 days)',
+	method: 'GET',
 	path: '/v1/ads',
+	preSend: [queryWithDays('filters')],
 	postReceive: [failWhileBackfilling],
-	rootProperty: 'ads',
+	list: { ...adsPageList, rootProperty: 'ads' },
 });
 
 export const properties: INodeProperties[] = pagedListFields('ads', [

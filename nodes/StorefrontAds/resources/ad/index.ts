@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as boost from './boost';
 import * as create from './create';
 import * as createCall from './createCall';

@@ -1,33 +1,27 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
+import { parseJson } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
-import { bodyFrom, requireAnyField } from '../../../shared/requestActions';
+import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { jsonParameter } from '../../helpers/jsonInput';
 import { linesList } from '../../helpers/lists';
-import { STATUS_OPTIONS } from '../../helpers/status';
+import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];
-const JSON_FIELDS: Array<[string, string]> = [
-	['targeting', 'Targeting (JSON)'],
-	['creative', 'Creative (JSON)'],
+const JSON_FIELDS: Array<[string, string, string]> = [
+	['targeting', 'Targeting (JSON)', '{"countries": ["US"]}'],
+	['creative', 'Creative (JSON)', '{"headline": "Summer sale"}'],
 ];
 
 /** Budget → `budget`, searchnet lists one per line (never split on commas), JSON fields parsed. */
 function updateBody(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
 	const body = budgetBody.call(this, fields);
 	for (const key of LISTS) if (body[key] !== undefined) body[key] = linesList(body[key]);
-	for (const [key, label] of JSON_FIELDS) if (body[key] !== undefined) body[key] = jsonParameter(this, body[key], label);
+	for (const [key, label, example] of JSON_FIELDS) {
+		if (body[key] !== undefined) body[key] = parseJson(body[key], label, `a JSON object, e.g. ${example}`, (m, d) => failItem(this, m, d)) as IDataObject;
+	}
 	return body;
-}
-
-/** `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped). */
-async function adWithMessage(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	return items.map(({ json }) => {
-		const { ad, ...rest } = json;
-		return { json: ad && typeof ad === 'object' ? { ...(ad as IDataObject), ...rest } : json };
-	});
 }
 
 export const option = operation({
@@ -38,7 +32,8 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/{adId}',
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],
-	postReceive: [adWithMessage],
+	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)
+	postReceive: [unwrap('ad', { keep: 'rest' })],
 });
 
 export const uses = ['adId'];

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
 

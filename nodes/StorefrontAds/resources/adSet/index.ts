@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as getAll from './getAll';
 import * as setStatus from './setStatus';
 import * as update from './update';

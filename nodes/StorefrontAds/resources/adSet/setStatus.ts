@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
-import { statusChoice } from '../../helpers/status';
+import { statusChoice } from '../../helpers/choices';
 
 export const option = operation({
 	value: 'setStatus',

@@ -1,12 +1,9 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { operation } from '../../../shared/operation';
-import { batchOperation, batchRoute, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 
 /** The API's limit of people per call (reference: Limits). */
 const USERS_PER_CALL = 10_000;
-
-const ENDPOINT = { method: 'POST', path: '/v1/ads/audiences/{audienceId}/users' } as const;
 
 /** Only the identifiers given: `{email}`, `{phone}` or both. */
 const present = (p: IDataObject) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== '')) as IDataObject;
@@ -20,7 +17,7 @@ async function addPeople(run: BatchRun): Promise<IDataObject> {
 		people = run.items.map(({ json }) => ({ email: text(valueAt(json, field.email)), phone: text(valueAt(json, field.phone)) }));
 		nobody = `None of the ${run.items.length} incoming items has a value in "${field.email}" or "${field.phone}". Email Field and Phone Field take the names of input fields (e.g. email, customer.phone), not their values.`;
 	} else {
-		people = jsonList(run, 'peopleJson', 'People (JSON)').map((p) => ({ email: text(p?.email), phone: text(p?.phone) }));
+		people = jsonList(run, 'peopleJson', 'People (JSON)', '[{"email": "a@example.com", "phone": "+15551234567"}]').map((p) => ({ email: text(p?.email), phone: text(p?.phone) }));
 		nobody = 'Every entry lacks both an email and a phone. Give a list of {"email": "...", "phone": "..."}.';
 	}
 	const users = people.filter((p) => p.email || p.phone).map(present);
@@ -40,18 +37,20 @@ async function addPeople(run: BatchRun): Promise<IDataObject> {
 	return { ...answer, success, audienceId, sent: users.length, skipped: people.length - users.length, calls };
 }
 
-/** Normal runs: a custom operation (see the node's `customOperations`), every incoming item in one execution. */
-export const execute = batchOperation('peopleInput', ENDPOINT, addPeople);
-
-/** As a tool (RoutingNode alone): the same work per item, the list from the model or the tool's item. */
-export const option = operation({
+/**
+ * One declaration for both ways n8n runs it: a normal run (the node's `customOperations`, every
+ * incoming item in one execution) and a run as an AI tool (RoutingNode alone, the same work per item).
+ */
+export const { option, execute } = batchOperation({
 	value: 'addUsers',
 	name: 'Add Users',
 	action: 'Add users to an audience',
 	description:
 		'Add people (email, phone) to a customer-list audience; all incoming items go together, more than 10,000 in several calls',
-	...ENDPOINT,
-	run: batchRoute('peopleInput', addPeople),
+	method: 'POST',
+	path: '/v1/ads/audiences/{audienceId}/users',
+	input: 'peopleInput',
+	work: addPeople,
 });
 
 /** accountId only feeds the Audience list; it is not sent. */

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
-import { AUDIENCE_TYPES } from '../../helpers/audienceTypes';
+import { AUDIENCE_TYPES } from '../../helpers/choices';
 
 export const option = operation({
 	value: 'create',

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
-import { AUDIENCE_TYPES } from '../../helpers/audienceTypes';
+import { AUDIENCE_TYPES } from '../../helpers/choices';
 
 export const option = operation({
 	value: 'getAll',

@@ -8,13 +8,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { parseJsonList } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
-import { sendInChunks } from '../../helpers/chunks';
-import { jsonParameter } from '../../helpers/jsonInput';
+import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
-import { statusChoice } from '../../helpers/status';
+import { statusChoice } from '../../helpers/choices';
 
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
@@ -33,7 +33,7 @@ async function buildCampaignList(this: IExecuteSingleFunctions, request: IHttpRe
 	const mode = param<string>(this, 'campaignsInput', 'define');
 	const raw =
 		mode === 'json'
-			? jsonParameter(this, param(this, 'campaignsJson', '[]'), 'Campaigns (JSON)')
+			? parseJsonList(param(this, 'campaignsJson', '[]'), 'Campaigns (JSON)', 'a JSON list, e.g. [{"campaignId": "123", "platform": "socialfeed"}]', (m, d) => failItem(this, m, d))
 			: (param<IDataObject>(this, 'campaigns', {}).campaign as IDataObject[] | undefined) ?? [];
 	const rows = Array.isArray(raw) ? raw : [raw];
 	const campaigns = rows.map((row, i) => toCampaignRef(this, row, i));

@@ -1,17 +1,19 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dayField } from '../../helpers/dates';
-import { pagedList, pagedListFields } from '../../helpers/pagedList';
-import { platformFilter, sourceFilter } from '../../helpers/filters';
-import { STATUS_OPTIONS } from '../../helpers/status';
+import { operation } from '../../../shared/operation';
+import { dayField, queryWithDays } from '../../helpers/dates';
+import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
+import { STATUS_OPTIONS } from '../../helpers/choices';
 
-export const option = pagedList({
+export const option = operation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many campaigns',
 	description: 'List campaigns with budget and ad count',
+	method: 'GET',
 	path: '/v1/ads/campaigns',
-	rootProperty: 'campaigns',
+	preSend: [queryWithDays('filters')],
+	list: { ...adsPageList, rootProperty: 'campaigns' },
 });
 
 export const properties: INodeProperties[] = pagedListFields('campaigns', [

@@ -1,16 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { dayField } from '../../helpers/dates';
-import { pagedList, pagedListFields } from '../../helpers/pagedList';
-import { platformFilter } from '../../helpers/filters';
+import { operation } from '../../../shared/operation';
+import { dayField, queryWithDays } from '../../helpers/dates';
+import { adsPageList, pagedListFields, platformFilter } from '../../helpers/getMany';
 
-export const option = pagedList({
+export const option = operation({
 	value: 'getTree',
 	name: 'Get Tree',
 	action: 'Get many campaigns with their ad sets and ads',
 	description: 'Campaigns with their ad sets and ads, metrics rolled up at each level (default window: last 90 days)',
+	method: 'GET',
 	path: '/v1/ads/tree',
-	rootProperty: 'campaigns',
+	preSend: [queryWithDays('filters')],
+	list: { ...adsPageList, rootProperty: 'campaigns' },
 });
 
 export const properties: INodeProperties[] = pagedListFields('campaigns', [

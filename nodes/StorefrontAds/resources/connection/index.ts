@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as connectChatnet from './connectChatnet';
 import * as getAdAccounts from './getAdAccounts';
 import * as getAll from './getAll';

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as send from './send';
 
 export const conversion: ResourceSpec = { name: 'Conversion', value: 'conversion', operations: [send], defaultOperation: 'send' };

@@ -1,12 +1,9 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { operation } from '../../../shared/operation';
-import { batchOperation, batchRoute, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 
 const FIELDS = { eventName: 'eventNameField', eventTime: 'eventTimeField', value: 'valueField', currency: 'currencyField', email: 'userEmailField' };
-
-const ENDPOINT = { method: 'POST', path: '/v1/ads/conversions' } as const;
 
 /** One event per item, from the named fields. */
 function eventsFromItems(run: BatchRun, items: INodeExecutionData[]): IDataObject[] {
@@ -36,7 +33,7 @@ async function sendEvents(run: BatchRun): Promise<IDataObject> {
 	if (network && !NETWORKS[network]?.conversions) {
 		run.fail(`${network} does not take server-side conversions`, `Send conversions through a ${networksWhere('conversions').join(', ')} connection.`);
 	}
-	const events = run.items ? eventsFromItems(run, run.items) : jsonList(run, 'eventsJson', 'Events (JSON)');
+	const events = run.items ? eventsFromItems(run, run.items) : jsonList(run, 'eventsJson', 'Events (JSON)', '[{"eventName": "Purchase", "value": 25, "currency": "USD", "user": {"email": "a@example.com"}}]');
 	const bad = events.findIndex((e) => !e?.eventName || !(e.user as IDataObject | undefined)?.email);
 	if (bad >= 0) run.fail(`Event ${bad + 1} needs an event name and an email`, 'Every event needs eventName and user.email.', run.items ? bad : undefined);
 	const destinationId = text(run.param('destinationId', ''));
@@ -44,17 +41,19 @@ async function sendEvents(run: BatchRun): Promise<IDataObject> {
 	return { ...body, sent: events.length };
 }
 
-/** Normal runs: a custom operation (see the node's `customOperations`), every incoming item in one execution. */
-export const execute = batchOperation('eventsInput', ENDPOINT, sendEvents);
-
-/** As a tool (RoutingNode alone): the same work per item, the list from the model or the tool's item. */
-export const option = operation({
+/**
+ * One declaration for both ways n8n runs it: a normal run (the node's `customOperations`, every
+ * incoming item in one execution) and a run as an AI tool (RoutingNode alone, the same work per item).
+ */
+export const { option, execute } = batchOperation({
 	value: 'send',
 	name: 'Send',
 	action: 'Send many conversion events',
 	description: 'Send server-side conversion events (socialnet, searchnet, chatnet); all incoming items go in one call',
-	...ENDPOINT,
-	run: batchRoute('eventsInput', sendEvents),
+	method: 'POST',
+	path: '/v1/ads/conversions',
+	input: 'eventsInput',
+	work: sendEvents,
 });
 
 export const uses = ['accountId'];

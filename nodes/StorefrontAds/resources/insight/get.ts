@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { locatorValue, param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
 import { checkedDay } from '../../helpers/dates';
-import { ownCopy } from '../../helpers/fields';
+import { ownCopy } from '../../helpers/sharedFields';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
 
@@ -87,7 +87,7 @@ export const option = operation({
 	list: { style: 'none', rootProperty: 'data' },
 });
 
-/** fromDate, toDate: shown for videonet only (see helpers/fields.ts). */
+/** fromDate, toDate: shown for videonet only (see helpers/sharedFields.ts). */
 export const uses = ['accountId', 'fromDate', 'toDate'];
 
 export const leading: INodeProperties[] = [
@@ -129,8 +129,8 @@ export const properties: INodeProperties[] = [
 		description: "Read-only, in the network's query language; money is in micros; a date segment needs a finite range",
 		displayOptions: shown('searchnet'),
 	},
-	// shown for videonet only, so not the shared Ad Account field
-	ownCopy('adAccountId', { description: 'The advertiser', displayOptions: shown('videonet') }),
+	// shown for videonet only
+	ownCopy('adAccountId', { displayOptions: shown('videonet') }),
 	{
 		displayName: 'Report Type',
 		name: 'reportType',

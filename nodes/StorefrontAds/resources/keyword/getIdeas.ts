@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
 import { codesList, linesList } from '../../helpers/lists';
-import { convertMicros, convertMicrosField } from '../../helpers/micros';
-import { customerIdField } from '../../helpers/searchnetFields';
+import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
 /** The API needs seed keywords, a seed URL or both: refused before the call otherwise. */
 async function requireSeed(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as add from './add';
 import * as getAll from './getAll';
 import * as getHistoricalMetrics from './getHistoricalMetrics';

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/fields';
+import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { ownCopy } from '../../helpers/fields';
+import { ownCopy } from '../../helpers/sharedFields';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 
 export const option = operation({
@@ -23,7 +23,13 @@ export const option = operation({
 export const uses = ['accountId'];
 
 export const properties: INodeProperties[] = [
-	// optional here, so not the shared (required) Ad Account field
-	ownCopy('adAccountId', { required: false, description: 'Optional: the ad account the boost will use (copied onto each post)' }),
-	...returnAllOrLimit('posts').map((p) => (p.name === 'limit' ? { ...p, default: 5, hint: 'Set 1 to get only the best post' } : p)),
+	{
+		displayName: 'Ad Account is optional here: the ad account a later boost will use, copied onto each post',
+		name: 'adAccountNotice',
+		type: 'notice',
+		default: '',
+	},
+	// optional here: one declaration per name, required where other operations require it (checked at run time)
+	ownCopy('adAccountId', { required: false }),
+	...returnAllOrLimit('posts').map((p) => (p.name === 'returnAll' ? { ...p, hint: 'Set Limit to 1 to get only the best post' } : p)),
 ];

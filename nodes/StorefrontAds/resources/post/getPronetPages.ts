@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/fields';
+import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { ownCopy } from '../../helpers/fields';
+import { ownCopy } from '../../helpers/sharedFields';
 
 export const option = operation({
 	value: 'getPronetPages',
@@ -18,10 +18,12 @@ export const option = operation({
 });
 
 export const properties: INodeProperties[] = [
-	// optional here (the API takes none when there is only one pronet connection), so not the shared field
-	ownCopy('accountId', { required: false, description: 'A pronet ad connection; can stay empty when there is only one' }),
+	// optional here (the API takes none when there is only one pronet connection): Ad Connection is
+	// one field for the whole node, required on the other operations (checked when they run)
+	ownCopy('accountId', { required: false }),
 	{
-		displayName: 'The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account.',
+		displayName:
+			'Ad Connection can stay empty when there is only one pronet connection. The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account.',
 		name: 'pronetNotice',
 		type: 'notice',
 		default: '',

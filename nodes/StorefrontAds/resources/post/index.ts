@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as getBest from './getBest';
 import * as getPhotoappAccounts from './getPhotoappAccounts';
 import * as getPhotoappPosts from './getPhotoappPosts';

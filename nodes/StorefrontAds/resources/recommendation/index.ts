@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as apply from './apply';
 import * as dismiss from './dismiss';
 import * as getAll from './getAll';

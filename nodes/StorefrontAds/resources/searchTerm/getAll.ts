@@ -1,11 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fields';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { dayField, queryWithDays } from '../../helpers/dates';
-import { convertMicros, convertMicrosField } from '../../helpers/micros';
-import { customerIdField } from '../../helpers/searchnetFields';
+import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
 export const option = operation({
 	value: 'getAll',

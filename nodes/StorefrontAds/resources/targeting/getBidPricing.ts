@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
 import { wholeDailyBudgetIn } from '../../helpers/budget';

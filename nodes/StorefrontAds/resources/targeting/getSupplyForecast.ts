@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { wholeDailyBudget } from '../../helpers/budget';

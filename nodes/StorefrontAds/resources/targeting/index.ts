@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as getBidPricing from './getBidPricing';
 import * as getSupplyForecast from './getSupplyForecast';
 import * as search from './search';

@@ -1,12 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteOne } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 /** Catalog-sync calls by ID carry no store account (reference conventions). */
-export const option = deleteOne({
-	noun: 'catalog sync',
-	path: '/v1/commerce/catalog-syncs/{syncId}',
+export const option = storeOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a catalog sync',
 	description: 'Stop syncing; items already in the catalog stay',
+	method: 'DELETE',
+	path: '/v1/commerce/catalog-syncs/{syncId}',
 	noAccount: true,
 });
 

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 /** Catalog-sync calls by ID carry no store account (reference conventions). */
 export const option = storeOperation({

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as del from './delete';
 import * as recordEngagement from './recordEngagement';
 import * as upsert from './upsert';

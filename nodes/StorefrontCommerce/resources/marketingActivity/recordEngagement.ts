@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 import { utcDay } from '../../helpers/utcDay';
 
 /** The body: the day exactly as picked (a UTC day, YYYY-MM-DD) and the metrics filled in. */

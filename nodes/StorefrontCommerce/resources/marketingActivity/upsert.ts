@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { param } from '../../../shared/params';
 import { unwrap } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 /** The values the user filled in, as strings (n8n gives unset ones as ""), or undefined when none. */
 function filled(values: unknown): IDataObject | undefined {
@@ -43,7 +43,7 @@ export const option = storeOperation({
 	postReceive: [unwrap('marketingActivity')],
 });
 
-export const uses = ['accountId', 'remoteId'];
+export const uses = ['accountId', 'remoteId', 'title'];
 
 const text = (displayName: string, name: string, description: string, placeholder: string): INodeProperties => ({
 	displayName,
@@ -56,7 +56,6 @@ const text = (displayName: string, name: string, description: string, placeholde
 });
 
 export const properties: INodeProperties[] = [
-	text('Title', 'title', 'Name shown in the Marketing section', ''),
 	text('URL', 'url', 'Where the activity leads', 'https://example.com/landing'),
 	text('Tactic', 'tactic', 'Kind of activity, as the store names it', 'e.g. AD, POST, NEWSLETTER'),
 	text('Channel', 'channel', 'Where it runs', 'e.g. SOCIAL, SEARCH, EMAIL'),

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../../shared/requestActions';
 import { buildMenuItems } from '../../helpers/menuItems';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 export const option = storeOperation({
 	value: 'create',

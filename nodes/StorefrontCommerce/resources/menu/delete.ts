@@ -1,8 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteOne } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
-export const option = deleteOne({ noun: 'menu', path: '/v1/commerce/menus/{menuId}', description: 'Delete a menu (hosted stores only)' });
+export const option = storeOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a menu',
+	description: 'Delete a menu (hosted stores only)',
+	method: 'DELETE',
+	path: '/v1/commerce/menus/{menuId}',
+});
 
 export const uses = ['accountId', 'menuId'];
 

@@ -1,12 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { getOne } from '../../helpers/operation';
+import { unwrap } from '../../../shared/requestActions';
+import { storeOperation } from '../../helpers/storeOperation';
 
-export const option = getOne({
-	noun: 'menu',
-	path: '/v1/commerce/menus/{menuId}',
-	rootKey: 'menu',
+export const option = storeOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a menu',
 	description: 'Get a menu with its nested items (hosted stores only)',
+	method: 'GET',
+	path: '/v1/commerce/menus/{menuId}',
+	postReceive: [unwrap('menu')],
 });
 
 export const uses = ['accountId', 'menuId'];

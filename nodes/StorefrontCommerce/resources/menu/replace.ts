@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
 import { buildMenuItems } from '../../helpers/menuItems';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 export const option = storeOperation({
 	value: 'replace',

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
 import { buildFields, definitionType } from '../../helpers/metaobjectFields';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
 export const option = storeOperation({
 	value: 'create',

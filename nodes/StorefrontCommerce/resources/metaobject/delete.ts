@@ -1,11 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteOne } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
-export const option = deleteOne({
-	noun: 'metaobject',
-	path: '/v1/commerce/metaobjects/{metaobjectId}',
+export const option = storeOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a metaobject',
 	description: 'Delete a metaobject; references from metafields stop resolving (hosted stores only)',
+	method: 'DELETE',
+	path: '/v1/commerce/metaobjects/{metaobjectId}',
 });
 
 export const uses = ['accountId', 'type', 'metaobjectId'];

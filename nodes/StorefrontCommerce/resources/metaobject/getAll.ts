@@ -1,15 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/fields';
+import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { definitionType } from '../../helpers/metaobjectFields';
-import { cursorList } from '../../helpers/operation';
+import { storeCursorPaging, storeOperation } from '../../helpers/storeOperation';
 
-export const option = cursorList({
-	plural: 'metaobjects',
-	path: '/v1/commerce/metaobjects',
-	rootProperty: 'metaobjects',
+export const option = storeOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many metaobjects',
 	description: 'List the metaobjects of one definition type (hosted stores only)',
+	method: 'GET',
+	path: '/v1/commerce/metaobjects',
 	send: { type: definitionType('query') },
+	list: { ...storeCursorPaging, rootProperty: 'metaobjects' },
 });
 
 export const uses = ['accountId', 'type'];

@@ -1,4 +1,4 @@
-import type { ResourceSpec } from '../../../shared/operation';
+import type { ResourceSpec } from '../../../shared/assembly';
 import * as getAll from './getAll';
 
 export const metaobjectDefinition: ResourceSpec = {

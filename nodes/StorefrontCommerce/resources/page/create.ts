@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 import { pageFields } from '../../helpers/pageFields';
 
 export const option = storeOperation({
@@ -17,9 +17,8 @@ export const option = storeOperation({
 	postReceive: [unwrap('page')],
 });
 
-export const uses = ['accountId'];
+export const uses = ['accountId', 'title'];
 
 export const properties: INodeProperties[] = [
-	{ displayName: 'Title', name: 'title', type: 'string', required: true, default: '' },
 	collection('Additional Fields', 'additionalFields', pageFields),
 ];

@@ -1,8 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteOne } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
-export const option = deleteOne({ noun: 'page', path: '/v1/commerce/pages/{pageId}', description: 'Delete a page; this cannot be undone' });
+export const option = storeOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a page',
+	description: 'Delete a page; this cannot be undone',
+	method: 'DELETE',
+	path: '/v1/commerce/pages/{pageId}',
+});
 
 export const uses = ['accountId', 'pageId'];
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, requireAnyField, unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 import { pageFields } from '../../helpers/pageFields';
 
 export const option = storeOperation({

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 import { checkRedirectPath } from '../../helpers/redirectPath';
 
 export const option = storeOperation({

@@ -1,11 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { deleteOne } from '../../helpers/operation';
+import { storeOperation } from '../../helpers/storeOperation';
 
-export const option = deleteOne({
-	noun: 'redirect',
-	path: '/v1/commerce/redirects/{redirectId}',
+export const option = storeOperation({
+	value: 'delete',
+	name: 'Delete',
+	action: 'Delete a redirect',
 	description: 'Delete a redirect; the old path answers 404 again',
+	method: 'DELETE',
+	path: '/v1/commerce/redirects/{redirectId}',
 });
 
 export const uses = ['accountId', 'redirectId'];

@@ -1,12 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { cursorList, searchableListFields } from '../../helpers/operation';
+import { queryFrom } from '../../../shared/requestActions';
+import { searchableListFields } from '../../helpers/searchableListFields';
+import { storeCursorPaging, storeOperation } from '../../helpers/storeOperation';
 
-export const option = cursorList({
-	plural: 'redirects',
-	path: '/v1/commerce/redirects',
-	rootProperty: 'redirects',
+export const option = storeOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many redirects',
 	description: 'List URL redirects, optionally searching on the path',
+	method: 'GET',
+	path: '/v1/commerce/redirects',
+	preSend: [queryFrom('filters')],
+	list: { ...storeCursorPaging, rootProperty: 'redirects' },
 });
 
 export const uses = ['accountId'];

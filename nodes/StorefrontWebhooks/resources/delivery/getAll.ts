@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';

@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
-import { eventsField } from '../../helpers/fields';
+import { eventsField } from '../../helpers/sharedFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
 export const SECRET_NOTICE =

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { simplifyField } from '../../../shared/fields';
+import { simplifyField } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fields';
+import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
-import { eventsField } from '../../helpers/fields';
+import { eventsField } from '../../helpers/sharedFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
 /** PATCH sends only what the user set, under the API's names; "Clear Description" sends `description: null`. */

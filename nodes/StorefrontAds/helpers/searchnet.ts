@@ -2,6 +2,17 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodePro
 
 import { param } from '../../shared/params';
 
+/** What the searchnet research operations (keyword ideas, historical metrics, search terms) share: the customer ID and micros. */
+
+/** The searchnet account of keyword ideas, historical metrics and search terms (inside their Options / Filters). */
+export const customerIdField: INodeProperties = {
+	displayName: 'Customer ID',
+	name: 'customerId',
+	type: 'string',
+	default: '',
+	description: 'The searchnet account (customer) ID, when the connection has several',
+};
+
 /** Adds `<name>` in currency units next to every `<name>Micros` (searchnet bids and costs are in millionths). */
 export function withCurrencyUnits(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(withCurrencyUnits);

@@ -1,10 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator, returnAllOrLimit } from '../../shared/fields';
+import { resourceLocator, returnAllOrLimit } from '../../shared/fieldBuilders';
 
 /**
  * Fields used by several operations: one property per name for the whole node (n8n evaluates
- * a mapped value once per same-named property, twice per item). Operations name the ones they
+ * a mapped value twice per item for every same-named property). Operations name the ones they
  * show in `uses`; `assembleNode` shows each on exactly those operations.
  */
 export const sharedFields: INodeProperties[] = [

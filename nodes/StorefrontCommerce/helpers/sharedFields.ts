@@ -1,17 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../shared/fields';
+import { resourceLocator } from '../../shared/fieldBuilders';
 import { menuItemFields } from './menuItems';
 import { metaobjectFields } from './metaobjectFields';
 
 /**
  * Fields used by several operations: one property per name for the whole node (n8n evaluates
- * a mapped value once per same-named property, twice per item). Operations name the ones they
+ * a mapped value twice per item for every same-named property). Operations name the ones they
  * show in `uses`; `assembleNode` shows each on exactly those operations.
  *
- * `accountId` is the one name that needs two copies: catalog-sync Create and Get Many send it,
- * the catalog-sync calls by ID do not, and operation values such as Get and Delete also belong
- * to resources that send it everywhere, so no single resource × operation rectangle fits.
+ * `accountId` is shown through markers (nodes/shared/assembly.ts): catalog-sync Create and Get
+ * Many send it, the catalog-sync calls by ID do not, and operation values such as Get and Delete
+ * also belong to resources that send it everywhere, so no single resource × operation rectangle fits.
  */
 export const sharedFields: INodeProperties[] = [
 	{

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../shared/fields';
-import { adCreativeFields } from './adCreate';
+import { resourceLocator } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
 import { dayField } from './dates';
 import { keywordsField } from './lists';
@@ -107,7 +106,6 @@ export const sharedFields: INodeProperties[] = [
 		description: 'The campaign name (Ad → Create, Campaign → Create) or the audience name (Audience → Create, Rename)',
 	},
 	createStatusField,
-	...adCreativeFields,
 	resourceLocator({
 		displayName: 'Audience',
 		name: 'audienceId',

@@ -9,6 +9,7 @@ export function returnAllOrLimit(what: string): INodeProperties[] {
 			type: 'boolean',
 			default: false,
 			description: 'Whether to return all results or only up to a given limit',
+			hint: `Pages through the API: fetches as many ${what} as needed, and no more`,
 		},
 		{
 			displayName: 'Limit',
@@ -17,7 +18,6 @@ export function returnAllOrLimit(what: string): INodeProperties[] {
 			typeOptions: { minValue: 1 },
 			default: 50,
 			description: 'Max number of results to return',
-			hint: `Fetches as many ${what} as needed across pages, and no more`,
 			displayOptions: { show: { returnAll: [false] } },
 		},
 	];
