@@ -34,18 +34,54 @@ export interface RecordedRequest {
 	status?: number;
 	/** Headers of the answer (e.g. the Retry-After of a 429), to assert what the API said. */
 	replyHeaders?: Record<string, string>;
+	/** The status the endpoint itself gave, before an injected fault replaced the answer (a lost answer). */
+	handledStatus?: number;
+	/** Answered from the Idempotency-Key store: a resend that did nothing new. */
+	replayed?: boolean;
 	/** When it arrived and when it was answered (ms since the epoch). */
 	at?: number;
 	answeredAt?: number;
 }
 
 export type Fault =
-	| { type: 'status'; status: number }
+	/** An error answer, nothing handled (`retryAfter`: with a Retry-After header). */
+	| { type: 'status'; status: number; retryAfter?: number }
 	| { type: 'rateLimit'; retryAfter: number }
 	| { type: 'delay'; ms: number }
+	/** Handled at once, answered after `ms` (longer than the client waits: the answer is lost). */
+	| { type: 'slow'; ms: number }
 	| { type: 'malformed' }
 	/** Handle the request (state changes) but destroy the socket instead of answering. */
-	| { type: 'dropResponse' };
+	| { type: 'dropResponse' }
+	/** Handle the request (state changes), then answer 503: the work is done and the answer lost. */
+	| { type: 'lostAnswer' }
+	/** A proxy in front of the API: 502 with an HTML body, nothing handled. */
+	| { type: 'proxy502' }
+	/** The connection is reset before anything is handled. */
+	| { type: 'reset' };
+
+/**
+ * Transient faults at a rate (opt-in): each request's first attempt faults with probability
+ * `rate`, decided by a hash of the seed and the request (method, path, query, body), so a run
+ * is the same whatever the order or timing of its requests, and a resend of the same request
+ * succeeds (what the issue of a flaky API looks like: one stumble, then it works).
+ */
+export interface FaultRate {
+	/** Share of first attempts that fault, 0 to 1. */
+	rate: number;
+	/** Relative weights of the kinds (default: lostAnswer, refused, proxy502, reset equally; slow 0). */
+	mix?: Partial<Record<FaultKind, number>>;
+	/** How long a `slow` answer takes (longer than the client's timeout), ms. */
+	slowMs?: number;
+	/** Changes which requests fault. */
+	seed?: string;
+}
+
+/** lostAnswer: handled, then 503; refused: 503 with Retry-After, nothing handled; proxy502: 502 HTML, nothing handled; reset: socket destroyed, nothing handled; slow: handled, answered after slowMs. */
+export const FAULT_KINDS = ['lostAnswer', 'refused', 'proxy502', 'reset', 'slow'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+const DEFAULT_MIX: Record<FaultKind, number> = { lostAnswer: 1, refused: 1, proxy502: 1, reset: 1, slow: 0 };
 
 export interface FaultMatch {
 	method?: string;
@@ -122,10 +158,12 @@ export interface Realistic {
 	/** Added to every answer, ± `jitterMs` (uniform). */
 	latencyMs: number;
 	jitterMs: number;
+	/** `X-RateLimit-Limit`, `-Remaining` and `-Reset` (seconds until the next request is allowed) on every answer (CONTRACT). */
+	headers: boolean;
 }
 
 /** The figures of realistic mode (README, "Rate limits"): a burst of 20 outlasts a 1 s Retry-After at 10/s, so a client that honours it loses no capacity. */
-export const REALISTIC: Realistic = { ratePerSecond: 10, burst: 20, latencyMs: 80, jitterMs: 20 };
+export const REALISTIC: Realistic = { ratePerSecond: 10, burst: 20, latencyMs: 80, jitterMs: 20, headers: true };
 
 /** What realistic mode observed since the last `resetStats()`. */
 export interface FakeApiStats {
@@ -133,7 +171,13 @@ export interface FakeApiStats {
 	rateLimited: number;
 	/** Most API requests being handled at the same moment. */
 	peakInFlight: number;
+	/** Faults the fault rate injected, by kind. */
+	faults: Record<FaultKind, number>;
+	/** Requests answered from the Idempotency-Key store (a resend with the same key and body). */
+	idempotentReplays: number;
 }
+
+const noFaults = () => Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
 
 export interface FakeApiOptions {
 	/** Rate limit and latency (true: the figures of REALISTIC). Default off: fast, for the test suite. */
@@ -142,6 +186,8 @@ export interface FakeApiOptions {
 	allowHttpLocalhost?: boolean;
 	/** Timeout of a webhook delivery, in ms (the CONTRACT says 10 s). */
 	deliveryTimeoutMs?: number;
+	/** Transient faults at a rate (a number: the rate with the default mix). Default off. */
+	faults?: number | FaultRate | false;
 }
 
 /** The key of routes registered with `auth: false`: no scope, no ads. */
@@ -154,7 +200,7 @@ export class FakeApi {
 
 	readonly requests: RecordedRequest[] = [];
 
-	readonly options: Required<Omit<FakeApiOptions, 'realistic'>>;
+	readonly options: Required<Omit<FakeApiOptions, 'realistic' | 'faults'>>;
 
 	private readonly routes: Route[] = [];
 
@@ -162,11 +208,18 @@ export class FakeApi {
 
 	private readonly idempotency = new Map<string, IdempotentResult>();
 
+	private readonly idempotencyRunning = new Map<string, Promise<{ bodyHash: string; result: Reply & { status: number } }>>();
+
 	private server?: http.Server;
 
 	realistic?: Realistic;
 
-	readonly stats: FakeApiStats = { rateLimited: 0, peakInFlight: 0 };
+	readonly stats: FakeApiStats = { rateLimited: 0, peakInFlight: 0, faults: noFaults(), idempotentReplays: 0 };
+
+	faultRate?: FaultRate;
+
+	/** How often each request (by its fault fingerprint) has arrived: only its first arrival may fault. */
+	private readonly seen = new Map<string, number>();
 
 	private inFlight = 0;
 
@@ -186,6 +239,13 @@ export class FakeApi {
 			deliveryTimeoutMs: options.deliveryTimeoutMs ?? 10_000,
 		};
 		this.setRealistic(options.realistic ?? false);
+		this.setFaults(options.faults ?? false);
+	}
+
+	/** Turns the fault rate on (a rate, or the rate with its mix, seed and slowness) or off. */
+	setFaults(faults: number | FaultRate | false) {
+		this.faultRate = faults === false || faults === 0 ? undefined : typeof faults === 'number' ? { rate: faults } : { ...faults };
+		this.seen.clear();
 	}
 
 	/** Turns realistic mode on (true: REALISTIC; an object overrides some figures) or off, with full buckets. */
@@ -197,6 +257,8 @@ export class FakeApi {
 	resetStats() {
 		this.stats.rateLimited = 0;
 		this.stats.peakInFlight = this.inFlight;
+		this.stats.faults = noFaults();
+		this.stats.idempotentReplays = 0;
 	}
 
 	// ---- configuration -------------------------------------------------------
@@ -335,7 +397,7 @@ export class FakeApi {
 		const retryAfter = this.takeToken(record);
 		if (this.realistic) await sleep(Math.max(0, this.realistic.latencyMs + (Math.random() * 2 - 1) * this.realistic.jitterMs));
 
-		const fault = retryAfter === undefined ? this.takeFault(record) : undefined;
+		const fault = retryAfter === undefined ? (this.takeFault(record) ?? this.rateFault(record)) : undefined;
 		let reply: { status: number; body?: unknown; headers?: Record<string, string> };
 		if (fault?.type === 'delay') await sleep(fault.ms);
 		if (retryAfter !== undefined) {
@@ -345,7 +407,8 @@ export class FakeApi {
 			);
 		} else if (fault?.type === 'status') {
 			const code = fault.status === 503 || fault.status === 502 ? 'unavailable' : 'internal_error';
-			reply = new ApiErrorReply(new ApiError(fault.status, code, 'The service had a problem; try again later'));
+			const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
+			reply = new ApiErrorReply(new ApiError(fault.status, code, 'The service had a problem; try again later', {}, headers));
 		} else if (fault?.type === 'rateLimit') {
 			reply = new ApiErrorReply(
 				new ApiError(429, 'rate_limited', 'Too many requests', {}, { 'Retry-After': String(fault.retryAfter) }),
@@ -353,15 +416,31 @@ export class FakeApi {
 		} else if (fault?.type === 'malformed') {
 			// a broken proxy or a truncated answer: 200 with a body that is not JSON, nothing handled
 			reply = { status: 200 };
+		} else if (fault?.type === 'proxy502' || fault?.type === 'reset') {
+			reply = { status: 502 };
 		} else {
 			reply = await this.dispatch(record, rawBody);
+			record.handledStatus = reply.status;
+			record.replayed = reply.headers?.['Idempotent-Replayed'] === 'true';
+			// the work is done; the answer is lost on the way back
+			if (fault?.type === 'lostAnswer') {
+				reply = new ApiErrorReply(new ApiError(503, 'unavailable', 'The service is temporarily unavailable; try again'));
+			}
+			if (fault?.type === 'slow') await sleep(fault.ms);
 		}
 
+		if (this.realistic?.headers && !record.path.startsWith('/openai/')) reply = { ...reply, headers: { ...reply.headers, ...this.rateLimitHeaders(record) } };
 		record.status = reply.status;
 		record.replyHeaders = reply.headers;
 		record.answeredAt = Date.now();
-		if (fault?.type === 'dropResponse') {
+		if (fault?.type === 'dropResponse' || fault?.type === 'reset') {
 			req.socket.destroy();
+			return;
+		}
+		if (fault?.type === 'proxy502') {
+			res.statusCode = 502;
+			res.setHeader('Content-Type', 'text/html');
+			res.end('<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>');
 			return;
 		}
 		res.statusCode = reply.status;
@@ -379,6 +458,20 @@ export class FakeApi {
 	 * else the whole seconds until the next one (at least 1), for Retry-After. The scripted chat
 	 * model is not the Storefront API and is not limited.
 	 */
+	/** The rate-limit headers of an answer: the bucket's size, the whole tokens left, the seconds until the next one. */
+	private rateLimitHeaders(record: RecordedRequest): Record<string, string> {
+		const limit = this.realistic!;
+		const bucket = this.buckets.get(headerValue(record.headers.authorization) ?? '');
+		const now = Date.now();
+		const tokens = bucket ? Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.ratePerSecond) : limit.burst;
+		const remaining = Math.floor(tokens);
+		return {
+			'X-RateLimit-Limit': String(limit.burst),
+			'X-RateLimit-Remaining': String(remaining),
+			'X-RateLimit-Reset': String(remaining > 0 ? 0 : Math.max(1, Math.ceil((1 - tokens) / limit.ratePerSecond))),
+		};
+	}
+
 	private takeToken(record: RecordedRequest): number | undefined {
 		const limit = this.realistic;
 		if (!limit || record.path.startsWith('/openai/')) return undefined;
@@ -408,6 +501,35 @@ export class FakeApi {
 		entry.remaining -= 1;
 		if (entry.remaining <= 0) this.faults.splice(this.faults.indexOf(entry), 1);
 		return entry.fault;
+	}
+
+	/**
+	 * The fault rate's verdict on a request: a fault only on the first arrival of a request
+	 * (method, path, query and body), chosen by a hash, so tests can count what happened.
+	 */
+	private rateFault(record: RecordedRequest): Fault | undefined {
+		const faults = this.faultRate;
+		if (!faults || record.path.startsWith('/openai/')) return undefined;
+		const query = Object.keys(record.query).sort().map((k) => [k, record.query[k]]);
+		const fingerprint = JSON.stringify([record.method, record.path, query, record.rawBody]);
+		const arrivals = (this.seen.get(fingerprint) ?? 0) + 1;
+		this.seen.set(fingerprint, arrivals);
+		if (arrivals > 1) return undefined;
+		const digest = createHash('sha256').update(`${faults.seed ?? ''}\u0000${fingerprint}`).digest();
+		if (digest.readUInt32BE(0) / 0x1_0000_0000 >= faults.rate) return undefined;
+		const mix = { ...DEFAULT_MIX, ...faults.mix };
+		const total = FAULT_KINDS.reduce((sum, k) => sum + Math.max(0, mix[k]), 0);
+		let pick = (digest.readUInt32BE(4) / 0x1_0000_0000) * total;
+		const kind = FAULT_KINDS.find((k) => (pick -= Math.max(0, mix[k])) < 0) ?? 'refused';
+		this.stats.faults[kind] += 1;
+		switch (kind) {
+			case 'refused':
+				return { type: 'status', status: 503 };
+			case 'slow':
+				return { type: 'slow', ms: faults.slowMs ?? 2000 };
+			default:
+				return { type: kind };
+		}
 	}
 
 	private async dispatch(record: RecordedRequest, rawBody: string): Promise<Reply & { status: number }> {
@@ -449,12 +571,12 @@ export class FakeApi {
 				throw new ApiError(403, 'read_only_key', 'A read-only key cannot connect an account');
 			}
 
-			const query = validate(options.query, record.query, 'query');
-			const parsedBody = validate(options.body, body, 'body');
-
-			if (options.hostedOnly) this.checkHosted(record, query, parsedBody);
-
+			// a POST with an Idempotency-Key is looked up before anything else is checked: a key used with
+			// another body answers 409 whatever that body holds
 			const execute = async () => {
+				const query = validate(options.query, record.query, 'query');
+				const parsedBody = validate(options.body, body, 'body');
+				if (options.hostedOnly) this.checkHosted(record, query, parsedBody);
 				const params: Record<string, string> = {};
 				const m = route.pattern.exec(record.path)!;
 				route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
@@ -512,11 +634,26 @@ export class FakeApi {
 					'This Idempotency-Key was already used with a different body',
 				);
 			}
+			this.stats.idempotentReplays += 1;
 			return { status: previous.status, body: previous.body, headers: { 'Idempotent-Replayed': 'true' } };
 		}
-		const result = await execute();
-		if (result.status < 300) this.idempotency.set(scopeKey, { bodyHash, status: result.status, body: result.body, at: now });
-		return result;
+		// a resend while the first is still being handled (its answer was lost or slow) waits for it
+		const running = this.idempotencyRunning.get(scopeKey);
+		if (running) {
+			const first = await running;
+			if (first.bodyHash !== bodyHash) throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different body');
+			this.stats.idempotentReplays += 1;
+			return { ...first.result, headers: { ...first.result.headers, 'Idempotent-Replayed': 'true' } };
+		}
+		const pending = execute().then((result) => ({ bodyHash, result }));
+		this.idempotencyRunning.set(scopeKey, pending);
+		try {
+			const { result } = await pending;
+			if (result.status < 300) this.idempotency.set(scopeKey, { bodyHash, status: result.status, body: result.body, at: now });
+			return result;
+		} finally {
+			this.idempotencyRunning.delete(scopeKey);
+		}
 	}
 
 	// ---- control API (for processes that are not the test itself) -----------

@@ -1,14 +1,14 @@
-import { FakeApi, type FakeApiOptions, type Fault } from './core';
+import { FakeApi, type FakeApiOptions, type Fault, type FaultRate } from './core';
 import { registerAds, type AdsService } from './ads';
 import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
 import { registerCommerce, type CommerceService } from './commerce';
 import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
-import { registerWebhooks, type WebhookService } from './webhooks';
+import { registerWebhooks, type WebhookDialect, type WebhookService } from './webhooks';
 
-export { FakeApi, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type Realistic, type RecordedRequest } from './core';
+export { FAULT_KINDS, FakeApi, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
 export { ApiError } from './errors';
 export { postIdOf } from './adsAudiencesAndInsights';
-export { signBody } from './webhooks';
+export { signBody, signTimestamped, TIMESTAMPED_HEADER, WEBHOOK_DIALECTS, webhookDialect, type WebhookDialect } from './webhooks';
 
 /** Keys every fake API starts with. */
 export const KEYS = {
@@ -30,8 +30,11 @@ export interface FakeApiServer extends FakeApi {
 	openai: ScriptedModel;
 }
 
+/** The fake API's own options beside FakeApiOptions: the port and the deliveries' dialect (fake-api/webhooks.ts WEBHOOK_DIALECTS; default plain). */
+export type StartOptions = FakeApiOptions & { port?: number; webhookDialect?: WebhookDialect };
+
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
-export async function startFakeApi(options: FakeApiOptions & { port?: number } = {}): Promise<FakeApiServer> {
+export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiServer> {
 	const api = new FakeApi(options) as FakeApiServer;
 	api.addKey(KEYS.full);
 	api.addKey(KEYS.readOnly, { readOnly: true, scopes: ['pages.read', 'navigation.read', 'metaobjects.read'] });
@@ -40,7 +43,7 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 	api.addStoreAccount('store_hosted', 'hostedstore');
 	api.addStoreAccount('store_plugin', 'pluginstore');
 
-	api.webhooks = registerWebhooks(api);
+	api.webhooks = registerWebhooks(api, options.webhookDialect);
 	api.commerce = registerCommerce(api);
 	api.ads = registerAds(api);
 	api.adsExtras = registerAdsExtras(api, api.ads);
@@ -59,11 +62,13 @@ export async function startFakeApi(options: FakeApiOptions & { port?: number } =
 		api.openai.script = (body.turns as AssistantTurn[] | undefined) ?? demoScript();
 		return { turns: api.openai.script.length };
 	});
-	// realistic mode from outside the process: {"realistic": true | false | {ratePerSecond, burst, latencyMs, jitterMs}, "resetStats": true}; answers the mode and the stats
+	// realistic mode from outside the process: {"realistic": true | false | {ratePerSecond, burst, latencyMs, jitterMs},
+	// "faults": 0.05 | {rate, mix, slowMs, seed} | false, "resetStats": true}; answers the modes and the stats
 	api.control('realistic', (body) => {
 		if (body.realistic !== undefined) api.setRealistic(body.realistic as boolean);
+		if (body.faults !== undefined) api.setFaults(body.faults as FaultRate | number | false);
 		if (body.resetStats) api.resetStats();
-		return { realistic: api.realistic ?? false, stats: api.stats };
+		return { realistic: api.realistic ?? false, faults: api.faultRate ?? false, stats: api.stats };
 	});
 	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
 

@@ -25,6 +25,50 @@ export function signBody(secret: string, body: string) {
 	return createHmac('sha256', secret).update(body).digest('hex');
 }
 
+/**
+ * How deliveries are signed and shaped (CONTRACT, "Webhook deliveries"):
+ * - `plain` (default, our CONTRACT): `X-Webhook-Signature: <hex HMAC of the body>`, `{id, event, timestamp, data}`;
+ * - `timestamped` (the live service): `X-Storefront-Signature: t=<unix s>,v1=<hex HMAC of "<t>.<body>">`, `{id, type, created, data}`;
+ * - `flat` (its sibling service): `X-Webhook-Signature: <hex>`, `{id, event, timestamp, ...objects}` (no `data`).
+ */
+export const WEBHOOK_DIALECTS = ['plain', 'timestamped', 'flat'] as const;
+export type WebhookDialect = (typeof WEBHOOK_DIALECTS)[number];
+
+/** The header of the timestamped dialect: named after the service. */
+export const TIMESTAMPED_HEADER = 'X-Storefront-Signature';
+
+/** The timestamped dialect's header value: `t=<t>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, one `v1` per secret (rotation). */
+export function signTimestamped(secrets: string | string[], body: string, t = Math.floor(Date.now() / 1000)) {
+	const v1 = [secrets].flat().map((secret) => `v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`);
+	return [`t=${t}`, ...v1].join(',');
+}
+
+/** A dialect name from outside (option, env var, control call); anything else is an error. */
+export function webhookDialect(value: unknown): WebhookDialect {
+	if (WEBHOOK_DIALECTS.includes(value as WebhookDialect)) return value as WebhookDialect;
+	throw new ApiError(400, 'invalid_request', `unknown webhook dialect ${String(value)} (known: ${WEBHOOK_DIALECTS.join(', ')})`);
+}
+
+/** The envelope's own keys in the flat dialect: an object of the event under one of these names is not sent. */
+const FLAT_ENVELOPE_KEYS = new Set(['id', 'event', 'type', 'timestamp', 'created', 'data']);
+
+/** One delivery's body and signature header in a dialect. */
+export function shapeDelivery(dialect: WebhookDialect, secret: string, eventId: string, event: EventType, data: Record<string, unknown>, at: Date) {
+	if (dialect === 'timestamped') {
+		const created = Math.floor(at.getTime() / 1000);
+		const body = JSON.stringify({ id: eventId, type: event, created, data });
+		const signature: Record<string, string> = { [TIMESTAMPED_HEADER]: signTimestamped(secret, body, created) };
+		return { body, signature };
+	}
+	const timestamp = at.toISOString();
+	const objects = Object.fromEntries(Object.entries(data).filter(([key]) => !FLAT_ENVELOPE_KEYS.has(key)));
+	const envelope: EventEnvelope | Record<string, unknown> =
+		dialect === 'flat' ? { id: eventId, event, timestamp, ...objects } : { id: eventId, event, timestamp, data };
+	const body = JSON.stringify(envelope);
+	const signature: Record<string, string> = { 'X-Webhook-Signature': signBody(secret, body) };
+	return { body, signature };
+}
+
 interface StoredEndpoint extends WebhookEndpoint {
 	secret: string;
 }
@@ -49,6 +93,9 @@ export class WebhookService {
 	readonly events = new Map<string, { event: EventType; data: Record<string, unknown> }>();
 
 	readonly pendingRetries: PendingRetry[] = [];
+
+	/** How deliveries are signed and shaped (see WEBHOOK_DIALECTS); a control call can change it. */
+	dialect: WebhookDialect = 'plain';
 
 	/** Test clock for retries: when set, each retry runs by itself after these delays (ms) on the real clock. */
 	private retryDelaysMs: number[] | null = null;
@@ -94,13 +141,7 @@ export class WebhookService {
 	 */
 	async deliver(endpoint: StoredEndpoint, eventId: string, redeliveryOf: string | null = null, retry = 0, url = endpoint.url) {
 		const stored = this.events.get(eventId)!;
-		const envelope: EventEnvelope = {
-			id: eventId,
-			event: stored.event,
-			timestamp: this.api.now().toISOString(),
-			data: stored.data,
-		};
-		const body = JSON.stringify(envelope);
+		const { body, signature } = shapeDelivery(this.dialect, endpoint.secret, eventId, stored.event, stored.data, this.api.now());
 		const deliveryId = randomUUID();
 		const started = Date.now();
 		let status = 0;
@@ -110,9 +151,9 @@ export class WebhookService {
 				method: 'POST',
 				headers: {
 					'Content-Type': 'application/json',
-					'X-Webhook-Signature': signBody(endpoint.secret, body),
-					'X-Webhook-Event': envelope.event,
-					'X-Webhook-Event-Id': envelope.id,
+					...signature,
+					'X-Webhook-Event': stored.event,
+					'X-Webhook-Event-Id': eventId,
 					'X-Webhook-Delivery-Id': deliveryId,
 				},
 				body,
@@ -128,7 +169,7 @@ export class WebhookService {
 			id: deliveryId,
 			webhook_id: endpoint.id,
 			event_id: eventId,
-			event_type: envelope.event,
+			event_type: stored.event,
 			status,
 			error,
 			duration_ms: Date.now() - started,
@@ -187,8 +228,9 @@ export class WebhookService {
 	}
 }
 
-export function registerWebhooks(api: FakeApi): WebhookService {
+export function registerWebhooks(api: FakeApi, dialect: WebhookDialect = 'plain'): WebhookService {
 	const service = new WebhookService(api);
+	service.dialect = webhookDialect(dialect);
 
 	api.route('POST', '/v1/webhooks', { body: createWebhookBody, status: 201 }, ({ body }) => {
 		service.checkUrl(body.url);
@@ -279,6 +321,11 @@ export function registerWebhooks(api: FakeApi): WebhookService {
 		if (!EVENT_TYPES.includes(type)) throw new ApiError(400, 'invalid_request', `unknown event ${String(type)}`);
 		const deliveries = await service.emit(type, (body.data as Record<string, unknown>) ?? {});
 		return { deliveries };
+	});
+	// the deliveries' dialect from outside the process: {"dialect": "plain" | "timestamped" | "flat"}; answers the dialect
+	api.control('dialect', (body) => {
+		if (body.dialect !== undefined) service.dialect = webhookDialect(body.dialect);
+		return { dialect: service.dialect };
 	});
 	api.control('run-retries', async () => ({ deliveries: await service.runDueRetries() }));
 	api.control('webhooks', () => ({ webhooks: [...service.endpoints.values()].map((e) => service.publicView(e)) }));

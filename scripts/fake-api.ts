@@ -2,12 +2,14 @@
  * Runs the fake Storefront API on 127.0.0.1 until Ctrl-C, for trying the nodes in a
  * local n8n. Port: FAKE_API_PORT (default 4010).
  */
-import { KEYS, startFakeApi } from '../fake-api';
+import { KEYS, startFakeApi, webhookDialect } from '../fake-api';
 
 async function main() {
 	const port = Number(process.env.FAKE_API_PORT ?? 4010);
+	// FAKE_API_DIALECT=timestamped | flat: how webhook deliveries are signed and shaped (README, "Storefront Trigger")
 	// FAKE_API_REALISTIC=1: per-key rate limit with bursts and latency (README, "Rate limits")
-	const api = await startFakeApi({ port, realistic: ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '') });
+	// FAKE_API_FAULTS=0.05: 5% of first attempts fault (lost answers, 503s, 502 HTML pages, resets; README, "Faults")
+	const api = await startFakeApi({ port, realistic: ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? ''), faults: Number(process.env.FAKE_API_FAULTS ?? 0) || false, webhookDialect: webhookDialect(process.env.FAKE_API_DIALECT || 'plain') });
 	console.log(`
 Fake Storefront API listening on ${api.url}
 
@@ -19,7 +21,8 @@ Store accounts (the Commerce node's Store Account): store_hosted (hostedstore), 
 
 Webhook URLs may be http://127.0.0.1/... here (the real API needs HTTPS).
 Control calls (no auth): POST ${api.url}/__control/emit {"event":"post.published","data":{...}},
-  /__control/fault {"fault":{"type":"status","status":503},"count":1}, /__control/webhooks, /__control/requests
+  /__control/fault {"fault":{"type":"status","status":503},"count":1}, /__control/webhooks, /__control/requests,
+  /__control/dialect {"dialect":"timestamped"} (webhook deliveries: plain, timestamped or flat; now ${api.webhooks.dialect})
 
 Press Ctrl-C to stop.`);
 	const stop = async () => {

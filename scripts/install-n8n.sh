@@ -21,6 +21,11 @@ mkdir -p "$CACHE"
 
 bash "$ROOT/scripts/install-node.sh" >/dev/null
 
+# one install at a time: a second caller (another test file, the sandbox) waits for the first
+# instead of removing the folder it is installing into
+exec 9>"$CACHE/.n8n-$N8N_VERSION.lock"
+flock 9
+
 if [ ! -f "$N8N_DIR/.installed" ]; then
 	echo "[install-n8n] installing n8n $N8N_VERSION (first time: 4-9 minutes on 2 cores, most of it npm install, then sqlite3 is compiled)..." >&2
 	rm -rf "$N8N_DIR"

@@ -3,23 +3,35 @@
  * `--queue`: n8n in queue mode (main, a worker, a webhook processor, Postgres, Redis).
  * `--dev` (`npm run dev`): tsc --watch and n8n's hot reload of our nodes.
  * `--realistic` (or FAKE_API_REALISTIC=1): the fake API rate-limits each key and answers with latency.
+ * `--faults=0.05` (or FAKE_API_FAULTS=0.05): 5% of first attempts fault (lost answers, 503, 502 HTML, resets).
+ * `--dialect timestamped` (or `--dialect=…`, or FAKE_API_DIALECT=…): how the fake API signs and shapes
+ *   webhook deliveries: plain (default), timestamped (t=…,v1=…; type, created) or flat (objects at the top level).
  * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010), WEBHOOK_PROCESSOR_PORT (queue mode,
  * 5690); data folder: SANDBOX_DIR (.cache/sandbox).
  */
+import { WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
 import { banner, startSandbox, type Sandbox } from './lib/sandbox';
 
 const say = (line: string) => console.log(`[sandbox] ${line}`);
 
 async function main() {
 	const args = process.argv.slice(2);
-	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev' && a !== '--realistic');
+	const at = args.findIndex((a) => a === '--dialect' || a.startsWith('--dialect='));
+	const dialect = (at === -1 ? process.env.FAKE_API_DIALECT || undefined : args[at].startsWith('--dialect=') ? args[at].slice('--dialect='.length) : args[at + 1]) as WebhookDialect | undefined;
+	if (at !== -1) args.splice(at, args[at].startsWith('--dialect=') ? 1 : 2);
+	if ((at !== -1 && !dialect) || (dialect !== undefined && !WEBHOOK_DIALECTS.includes(dialect))) {
+		console.error(`[sandbox] unknown dialect ${String(dialect)} (known: ${WEBHOOK_DIALECTS.join(', ')})`);
+		process.exit(2);
+	}
+	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev' && a !== '--realistic' && !/^--faults=[\d.]+$/.test(a));
 	if (unknown.length) {
-		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev, --realistic)`);
+		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev, --realistic, --faults=RATE)`);
 		process.exit(2);
 	}
 	const queue = args.includes('--queue');
 	const dev = args.includes('--dev');
 	const realistic = args.includes('--realistic') || ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '');
+	const faults = Number(/^--faults=([\d.]+)$/.exec(args.find((a) => a.startsWith('--faults=')) ?? '')?.[1] ?? process.env.FAKE_API_FAULTS ?? 0) || undefined;
 	const what = queue ? 'n8n, Postgres, Redis and the fake API' : dev ? 'tsc, n8n and the fake API' : 'n8n and the fake API';
 	const starting = startSandbox({
 		dir: process.env.SANDBOX_DIR || undefined,
@@ -29,6 +41,8 @@ async function main() {
 		queue,
 		dev,
 		realistic,
+		faults,
+		dialect,
 		build: false,
 		log: say,
 	});
@@ -56,6 +70,9 @@ async function main() {
 	console.log(banner(sandbox));
 	const limit = sandbox.api.realistic;
 	if (limit) say(`fake API in realistic mode: ${limit.ratePerSecond} requests/s per key (bursts of ${limit.burst}, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
+	const faultRate = sandbox.api.faultRate;
+	if (faultRate) say(`fake API faults: ${faultRate.rate * 100}% of first attempts (lost answers, 503, 502 HTML pages, resets); the nodes retry them`);
+	if (sandbox.api.webhooks.dialect !== 'plain') say(`fake API webhook deliveries in the ${sandbox.api.webhooks.dialect} dialect (README, "Storefront Trigger")`);
 	say('ready');
 }
 

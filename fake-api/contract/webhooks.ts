@@ -113,6 +113,22 @@ export const eventEnvelope = z.object({
 	data: z.record(z.string(), z.unknown()),
 });
 
+/** The same event in the live service's timestamped dialect: `type`, `created` in unix seconds. */
+export const timestampedEnvelope = z
+	.object({
+		id: z.string().startsWith('evt_'),
+		type: eventType,
+		created: z.number().int().positive(),
+		data: z.record(z.string(), z.unknown()),
+	})
+	.strict();
+
+/** The same event as its sibling service sends it: the objects at the top level, no `data`. */
+export const flatEnvelope = z
+	.object({ id: z.string().startsWith('evt_'), event: eventType, timestamp })
+	.catchall(z.unknown())
+	.refine((envelope) => !('data' in envelope), 'the flat dialect has no data');
+
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 export type Delivery = z.infer<typeof delivery>;
 export type EventEnvelope = z.infer<typeof eventEnvelope>;

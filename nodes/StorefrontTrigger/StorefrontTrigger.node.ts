@@ -10,7 +10,7 @@ import {
 import { EVENT_OPTIONS } from '../shared/events';
 import { CREDENTIAL_NAME } from '../shared/transport';
 import { ALL_EVENTS, checkExists, create, deleteEndpoint } from './lifecycle';
-import { receive } from './receive';
+import { DEFAULT_SIGNATURE_HEADER, receive } from './receive';
 
 const WHEN_FINISHED = 'whenFinished';
 
@@ -104,14 +104,15 @@ export class StorefrontTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 300,
 						description:
-							'Reject events whose timestamp is further than this from now, against replayed requests. 0 turns the check off.',
+							'Reject events further than this from now, against replayed requests: the signed t= of a timestamped signature, else the event\'s timestamp (or created). 0 turns the check off.',
 					},
 					{
 						displayName: 'Signature Header',
 						name: 'signatureHeader',
 						type: 'string',
-						default: 'X-Webhook-Signature',
-						description: 'Header that carries the HMAC-SHA256 signature of the body',
+						default: DEFAULT_SIGNATURE_HEADER,
+						description:
+							'Header that carries the HMAC-SHA256 signature (plain hex, or t=…,v1=…). When a delivery lacks it, the one header named X-…-Signature is used.',
 					},
 					{
 						displayName: 'Simplify',
@@ -119,7 +120,7 @@ export class StorefrontTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to move the objects under "data" (post, account, comment, message …) to the top level of the item',
+							'Whether to move the event\'s objects (post, account, comment, message …) from "data" to the top level of the item',
 					},
 				],
 			},

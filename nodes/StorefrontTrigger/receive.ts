@@ -2,7 +2,10 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 import { acceptsEvent } from './lifecycle';
-import { checkFreshness, ReplayGuard, verifySignature } from './signature';
+import { readEnvelope } from './envelope';
+import { checkFreshness, checkSignature, findSignatureHeader, ReplayGuard } from './signature';
+
+export const DEFAULT_SIGNATURE_HEADER = 'X-Webhook-Signature';
 
 /** Ids of events that already started a workflow, per trigger node, in this n8n process. */
 const replays = new ReplayGuard();
@@ -34,27 +37,34 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const headers = this.getHeaderData() as Record<string, string | string[] | undefined>;
 	const { secret } = this.getWorkflowStaticData('node') as { secret?: string };
 
-	const headerName = (options.signatureHeader || 'X-Webhook-Signature').toLowerCase();
 	const raw = Buffer.isBuffer(req.rawBody) ? req.rawBody : undefined;
-	if (!raw || !verifySignature(raw, secret, headers[headerName])) {
-		return answer(this, 401, { error: 'invalid signature' });
+	const maxAge = options.maxAgeSeconds ?? 300;
+	// the configured header, else the one `x-*-signature` header; either scheme (signature.ts)
+	const signature = findSignatureHeader(headers, options.signatureHeader || DEFAULT_SIGNATURE_HEADER);
+	const check = raw ? checkSignature(raw, secret, signature, { maxAgeSeconds: maxAge }) : undefined;
+	if (!raw || !check?.valid) {
+		return answer(this, 401, { error: check?.valid === false && check.reason === 'stale' ? 'stale timestamp' : 'invalid signature' });
 	}
 
-	let envelope: IDataObject;
+	let body: IDataObject;
 	try {
-		envelope = JSON.parse(raw.toString('utf8')) as IDataObject;
+		body = JSON.parse(raw.toString('utf8')) as IDataObject;
 	} catch {
 		return answer(this, 400, { error: 'body is not valid JSON' });
 	}
-	if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) {
 		return answer(this, 400, { error: 'body is not an event envelope' });
 	}
+	const envelope = readEnvelope(body);
 
-	const maxAge = options.maxAgeSeconds ?? 300;
-	const freshness = checkFreshness(envelope.timestamp, maxAge);
-	if (freshness !== 'fresh') return answer(this, 401, { error: `${freshness} timestamp` });
+	// the timestamped scheme's signed `t` was checked above (a redelivery may keep the event's
+	// older `created`); the plain scheme covers the time only through the body
+	if (check.scheme === 'plain') {
+		const freshness = checkFreshness(envelope.time, maxAge);
+		if (freshness !== 'fresh') return answer(this, 401, { error: `${freshness} timestamp` });
+	}
 
-	const type = String(envelope.event ?? envelope.type ?? '');
+	const type = envelope.type;
 	if (!acceptsEvent(this.getNodeParameter('events', []) as string[], type)) {
 		return answer(this, 200, { received: true, ignored: 'event type not chosen' });
 	}
@@ -67,11 +77,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		if (startedAt !== undefined && (await acknowledgedSince(this, eventId, startedAt))) {
 			return answer(this, 200, { received: true, ignored: 'event already processed' });
 		}
-		const at = Date.parse(String(envelope.timestamp));
-		replays.remember(scope, eventId, Number.isNaN(at) ? Date.now() : at, ttl);
+		const deliveredAt = check.scheme === 'timestamped' ? check.signedAt : envelope.time;
+		replays.remember(scope, eventId, deliveredAt ?? Date.now(), ttl);
 	}
 
-	const data = (envelope.data && typeof envelope.data === 'object' ? envelope.data : {}) as IDataObject;
+	// the same item whichever dialect: objects under `data`, or at the top level, end up in `data`
+	const data = envelope.objects;
 	const base: IDataObject = { id: envelope.id, event: type, timestamp: envelope.timestamp };
 	const json: IDataObject = options.simplify ? { ...base, ...data } : { ...base, data };
 	if (options.includeHeaders) json.headers = headers as IDataObject;

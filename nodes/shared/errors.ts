@@ -9,7 +9,8 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
-import { noteRateLimit, parseRetryAfter } from './rateLimit';
+import { noteTransientStatus } from './faults';
+import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './rateLimit';
 
 interface ParsedError {
 	code?: string;
@@ -18,39 +19,96 @@ interface ParsedError {
 	requiredScope?: string;
 }
 
-/** Reads the error shapes of CONTRACT.md and the variants a real server may send. */
+/**
+ * Reads every error shape the API and its family send (README, "Errors"), into the API's code and text:
+ * - CONTRACT: `{error: {code, message, details?, requiredScope?}}`, with `status` beside them (the live service);
+ * - flat (a sibling service): `{error: "<text>", type, code, param, details}`, and a bare `{error: "<text>"}` (its 429s);
+ * - `{message}`, `{code, message}`, `{errors: [{code, message}]}`, OAuth's `{error: "<code>", error_description}`,
+ *   RFC 7807's `{type, title, status, detail}`;
+ * - a body that is not JSON (a proxy's page): its text; for HTML, the page's title or visible text.
+ * `code` is the API's machine-readable code (a string code first, else a status name, a type, a number).
+ */
 export function parseErrorBody(body: unknown): ParsedError {
+	if (Buffer.isBuffer(body)) return parseErrorBody(body.toString('utf8'));
 	if (typeof body === 'string') {
 		const text = body.trim();
-		if (text.startsWith('{')) {
+		if (text.startsWith('{') || text.startsWith('[')) {
 			try {
 				return parseErrorBody(JSON.parse(text));
 			} catch {
 				// not JSON after all: fall through to plain text
 			}
 		}
-		return { message: text ? text.slice(0, 300) : undefined };
+		return { message: textOf(text) };
 	}
-	if (!body || typeof body !== 'object') return {};
-	const b = body as IDataObject;
-	if (b.error && typeof b.error === 'object') {
-		const e = b.error as IDataObject;
-		return {
-			code: str(e.code),
-			message: str(e.message),
-			details: Array.isArray(e.details) ? (e.details as ParsedError['details']) : undefined,
-			requiredScope: str(e.requiredScope ?? e.required_scope),
-		};
-	}
+	if (Array.isArray(body)) return parseErrorBody(body[0]);
+	if (!isObject(body)) return {};
+	if (body.error === undefined && Array.isArray(body.errors) && body.errors.length) return parseErrorBody(body.errors[0]);
+	const nested = isObject(body.error) ? body.error : undefined;
+	const e = nested ?? body;
+	// `error` is a code, not the text, beside an `error_description` (OAuth) or a `message` ({error: "not_found", message})
+	const errorIsCode = !nested && (str(body.error_description) !== undefined || (str(body.message) !== undefined && typeName(body.error) !== undefined));
+	const message = nested
+		? (str(e.message) ?? str(e.detail) ?? str(e.title) ?? str(e.error_description))
+		: errorIsCode
+			? (str(body.error_description) ?? str(body.message))
+			: (str(body.error) ?? str(body.message) ?? str(body.detail) ?? str(body.title));
+	const oauthCode = errorIsCode ? str(body.error) : undefined;
+	const code =
+		str(e.code) ??
+		oauthCode ??
+		(typeof e.status === 'string' && !/^\d+$/.test(e.status) ? str(e.status) : undefined) ??
+		typeName(e.type) ??
+		(typeof e.code === 'number' && Number.isInteger(e.code) ? String(e.code) : undefined);
 	return {
-		code: str(b.code),
-		message: str(b.error) ?? str(b.message),
-		details: Array.isArray(b.details) ? (b.details as ParsedError['details']) : undefined,
-		requiredScope: str(b.requiredScope ?? b.required_scope),
+		code,
+		message,
+		details: detailsOf(e.details ?? e.errors, str(e.param), message),
+		requiredScope: str(e.requiredScope ?? e.required_scope ?? body.requiredScope ?? body.required_scope),
 	};
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
+const isObject = (v: unknown): v is IDataObject => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/** An error `type` that is a name (`invalid_request_error`), not RFC 7807's URI. */
+const typeName = (v: unknown) => (typeof v === 'string' && /^[A-Za-z][\w.-]*$/.test(v) ? v : undefined);
+
+/** Field errors in the forms servers send: a list of `{field|param|path, message|msg}` or texts, a `{field: text}` map, a text for `param`. */
+function detailsOf(value: unknown, param: string | undefined, message: string | undefined): ParsedError['details'] {
+	const one = (item: unknown) => {
+		if (typeof item === 'string') return item ? { field: param, message: item } : undefined;
+		if (!isObject(item)) return undefined;
+		const path = Array.isArray(item.path) ? item.path.join('.') : Array.isArray(item.loc) ? item.loc.join('.') : item.path;
+		const field = str(item.field) ?? str(item.param) ?? str(path);
+		const text = str(item.message) ?? str(item.msg) ?? str(item.issue) ?? str(item.reason);
+		return field || text ? { field, message: text } : undefined;
+	};
+	let list: Array<{ field?: string; message?: string } | undefined>;
+	if (Array.isArray(value)) list = value.map(one);
+	else if (isObject(value) && (value.field !== undefined || value.message !== undefined || value.param !== undefined)) list = [one(value)];
+	else if (isObject(value)) list = Object.entries(value).map(([field, text]) => ({ field, message: Array.isArray(text) ? text.join(', ') : String(text) }));
+	else if (typeof value === 'string') list = [one(value)];
+	else list = param ? [{ field: param, message }] : [];
+	const details = list.filter((d): d is { field?: string; message?: string } => d !== undefined);
+	return details.length ? details : undefined;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** A text body in one line of at most 300 characters; an HTML page (a proxy's) by its title, else its visible text. */
+function textOf(body: string): string | undefined {
+	let text = body.slice(0, 20_000);
+	if (/^<(!doctype|html|head|body|title|h1|center|\?xml)\b/i.test(text) || /<\/(html|body)>/i.test(text)) {
+		const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+		text = title || text.replace(/<(script|style)\b[^>]*>[^<]*<\/(script|style)>/gi, ' ').replace(/<[^>]*>/g, ' ');
+		text = text.replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_m, name: string) => ENTITIES[name]);
+	}
+	text = text.replace(/\s+/g, ' ').trim();
+	if (!text) return undefined;
+	return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
 
 function header(response: IN8nHttpFullResponse, name: string): string | undefined {
 	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
@@ -151,10 +209,14 @@ export function explainError(
 			};
 	}
 	if (status >= 500) {
+		// 502, 503 and 504 were already resent by the node (faults.ts), which adds what it did
+		const transient = status === 502 || status === 503 || status === 504;
 		return {
 			message: `The Storefront API had a server error (${status})`,
 			description: join(
-				'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically.',
+				transient
+					? 'The API or a proxy in front of it was unavailable.'
+					: 'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically, and safely: every create carries an Idempotency-Key, so a retry creates nothing twice.',
 				apiSays,
 			),
 		};
@@ -178,6 +240,8 @@ export function apiError(node: INode, response: IN8nHttpFullResponse): NodeApiEr
 	);
 	// a 429 means the API did nothing: sendPolitely waits it out and sends again
 	if (status === 429) noteRateLimit(error, retryAfter);
+	// a 502/503/504 is a transient fault: sendPolitely resends what is safe to resend
+	noteTransientStatus(error, status, seconds);
 	return error;
 }
 
@@ -216,6 +280,7 @@ export async function throwOnApiError(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	const status = response.statusCode;
+	noteRateLimitHeaders(this, response.headers);
 	if (status >= 200 && status < 300) {
 		if (typeof response.body === 'string' && response.body.trim() !== '') throw notJsonError(this.getNode(), response);
 		return items;

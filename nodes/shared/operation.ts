@@ -14,7 +14,7 @@ import type {
 import { passOn, throwOnApiError } from './errors';
 import { paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
-import { politely } from './rateLimit';
+import { PATH_VALUES, politely } from './rateLimit';
 import { failItem } from './requestActions';
 
 /** Where one parameter goes in the request. */
@@ -71,11 +71,14 @@ function buildRequest(spec: OperationSpec): PreSendAction {
 	const sends = Object.entries(spec.send ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s] as const);
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		if (spec.path.includes('{')) {
+			const values: Record<string, string> = {};
 			request.url = fillPath(spec.path, (name) => {
 				const id = locatorValue(this, name);
 				if (!id) failItem(this, `${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
-				return id;
+				return (values[name] = id);
 			});
+			// a DELETE whose lost answer had deleted it names its ID (rateLimit.ts alreadyDeleted)
+			Object.assign(request, { [PATH_VALUES]: values });
 		}
 		for (const [name, s] of sends) {
 			let value: unknown = s.locator ? locatorValue(this, name) : param(this, name, undefined);
@@ -126,7 +129,7 @@ function pairedRun(run: Paginator): Paginator {
 		try {
 			const failed = (requestData.options as CheckedRequest)[FAILED];
 			if (failed) throw failed;
-			// every request under the run's in-flight limit, 429s waited out (rateLimit.ts)
+			// every request under the run's in-flight limit, 429s waited out, transient faults resent, every POST keyed (rateLimit.ts)
 			const items = await run.call(politely(this), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {

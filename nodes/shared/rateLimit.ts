@@ -4,17 +4,33 @@ import type {
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHookFunctions,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	INodeProperties,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import {
+	backoffSeconds,
+	deletedEarlier,
+	explainFault,
+	faultOf,
+	MAX_ATTEMPTS,
+	rememberDelete,
+	whyNotResent,
+	type Fault,
+	type ResendPolicy,
+} from './faults';
+import { executionKey, executionScope, hasKey, IDEMPOTENCY_HEADER } from './idempotency';
 
 /**
  * Rate limits and concurrency, handled without tuning (README, "Rate limits").
  *
  * - A 429 means the API did nothing, so every request (boosts included) waits the answer's
  *   `Retry-After` and is sent again, until the waits of one item would add up to more than
- *   MAX_WAIT_SECONDS; then the 429 is reported, explained. A timeout or a 5xx is never resent here.
+ *   MAX_WAIT_SECONDS; then the 429 is reported, explained.
+ * - A transient fault (reset, timeout, 502/503/504) is resent when that is safe (faults.ts),
+ *   within the same per-item wait budget and the run's retry budget.
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
  *   starts every item together). A 429 pauses the whole run for its Retry-After and halves the
  *   window; successes widen it again by one per window's worth (additive increase,
@@ -24,6 +40,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 export const DEFAULT_MAX_IN_FLIGHT = 50;
 export const MAX_WAIT_SECONDS = 60;
+
+/** The run-wide retry budget (the standard retry mode of large cloud SDKs): 100 resends after answered faults, 50 after timeouts or resets, refilled by successes. */
+export const RETRY_CAPACITY = 500;
+const RETRY_COST = 5;
+const TIMEOUT_RETRY_COST = 10;
 
 /** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
 export const requestOptionsField: INodeProperties = {
@@ -60,6 +81,9 @@ class Limiter {
 
 	private lastCut = 0;
 
+	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
+	private retryTokens = RETRY_CAPACITY;
+
 	constructor(private readonly max: number) {
 		this.window = max;
 	}
@@ -85,7 +109,16 @@ class Limiter {
 		while (Date.now() < this.pausedUntil && !signal?.aborted) await wait(this.pausedUntil - Date.now(), signal);
 	}
 
+	/** Takes the tokens of one resend after `fault`; false when the run has spent its budget. */
+	spendRetry(fault: Fault) {
+		const cost = fault.kind === 'status' ? RETRY_COST : TIMEOUT_RETRY_COST;
+		if (this.retryTokens < cost) return false;
+		this.retryTokens -= cost;
+		return true;
+	}
+
 	succeeded() {
+		this.retryTokens = Math.min(RETRY_CAPACITY, this.retryTokens + 1);
 		this.successes += 1;
 		if (this.window >= this.max || this.successes < this.window) return;
 		this.window += 1;
@@ -94,6 +127,11 @@ class Limiter {
 			this.active += 1;
 			this.waiting.shift()!();
 		}
+	}
+
+	/** The API said no request is left until `until` (ms): the run's next requests wait, the window stays. */
+	holdUntil(until: number) {
+		this.pausedUntil = Math.max(this.pausedUntil, until);
 	}
 
 	rateLimited(sentAt: number, seconds: number) {
@@ -143,6 +181,29 @@ async function wait(ms: number, signal?: AbortSignal) {
 	signal.removeEventListener('abort', stop);
 }
 
+/**
+ * `X-RateLimit-Remaining: 0` on any answer: the node run's next requests wait for
+ * `X-RateLimit-Reset` (seconds, or a unix time when the number is that large) instead of being
+ * sent to be refused. At most MAX_WAIT_SECONDS ahead.
+ */
+export function noteRateLimitHeaders(ctx: Context, headers: IDataObject | undefined) {
+	const until = rateLimitHold(headers, Date.now());
+	if (until !== undefined) limiterOf(ctx).holdUntil(until);
+}
+
+/** When the run may send again after an answer with these headers (ms since the epoch), or undefined when it need not wait. */
+export function rateLimitHold(headers: IDataObject | undefined, now: number): number | undefined {
+	const value = (name: string) => {
+		const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+		return found === undefined || found === null || found === '' ? undefined : Number(Array.isArray(found) ? found[0] : found);
+	};
+	if (value('x-ratelimit-remaining') !== 0) return undefined;
+	const reset = value('x-ratelimit-reset');
+	if (reset === undefined || !Number.isFinite(reset) || reset <= 0) return undefined;
+	const until = reset > 1e9 ? reset * 1000 : now + reset * 1000;
+	return until > now ? Math.min(until, now + MAX_WAIT_SECONDS * 1000) : undefined;
+}
+
 /** Retry-After of each 429 error, set where the error is made (errors.ts). */
 const retryAfters = new WeakMap<object, number | undefined>();
 
@@ -174,13 +235,17 @@ function explainGivingUp(error: Described, waited: number, seconds: number, canc
 }
 
 /**
- * Sends one request under the node run's in-flight limit, waiting out 429s (see above).
+ * Sends one request under the node run's in-flight limit, waiting out 429s (see above) and
+ * resending after a transient fault when `policy` says the request may be resent (faults.ts).
  * `send` throws the explained NodeApiError for a failed answer.
  */
-export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>): Promise<T> {
+export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>, policy?: ResendPolicy): Promise<T> {
 	const limiter = limiterOf(ctx);
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
+	let faults = 0;
+	// an earlier attempt of this DELETE may have deleted it (its answer was a fault)
+	let mayBeDone = false;
 	for (let attempt = 0; ; attempt++) {
 		await limiter.acquire(attempt > 0);
 		await limiter.paused(signal);
@@ -196,30 +261,102 @@ export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>): Pro
 		limiter.release();
 		if ('value' in outcome) {
 			limiter.succeeded();
+			rememberDelete(policy?.deleteKey);
 			return outcome.value;
 		}
 		const { error } = outcome;
-		if (!error || typeof error !== 'object' || !retryAfters.has(error)) throw error;
-		// a server that sends no Retry-After: 1, 2, 4, ... seconds
-		const seconds = retryAfters.get(error) ?? 2 ** attempt;
-		if (waited + seconds > MAX_WAIT_SECONDS || signal?.aborted) {
-			explainGivingUp(error as Described, waited, seconds, Boolean(signal?.aborted));
-			throw error;
+		if (!error || typeof error !== 'object') throw error;
+		if (retryAfters.has(error)) {
+			// a server that sends no Retry-After: 1, 2, 4, ... seconds
+			const seconds = retryAfters.get(error) ?? 2 ** attempt;
+			if (waited + seconds > MAX_WAIT_SECONDS || signal?.aborted) {
+				explainGivingUp(error as Described, waited, seconds, Boolean(signal?.aborted));
+				throw error;
+			}
+			limiter.rateLimited(sentAt, seconds);
+			waited += seconds;
+			// the pause first, then the queue again (ahead of the requests not yet sent)
+			await limiter.paused(signal);
+			if (signal?.aborted) {
+				explainGivingUp(error as Described, waited, seconds, true);
+				throw error;
+			}
+			continue;
 		}
-		limiter.rateLimited(sentAt, seconds);
+		if (policy?.alreadyGone && (error as { httpCode?: unknown }).httpCode === '404' && (mayBeDone || deletedEarlier(policy.deleteKey))) {
+			return policy.alreadyGone() as T;
+		}
+		const fault = faultOf(error);
+		if (!fault || !policy) throw error;
+		faults += 1;
+		if (fault.kind !== 'refused') {
+			mayBeDone = true;
+			rememberDelete(policy.deleteKey);
+		}
+		const seconds = fault.retryAfter ?? backoffSeconds(faults);
+		const why =
+			whyNotResent(policy, fault) ??
+			(signal?.aborted
+				? 'The execution was cancelled.'
+				: faults >= MAX_ATTEMPTS
+					? undefined
+					: waited + seconds > MAX_WAIT_SECONDS
+						? `Waiting ${Math.round(seconds)} s more would pass the ${MAX_WAIT_SECONDS} s the node waits per item.`
+						: !limiter.spendRetry(fault)
+							? 'It stopped resending: so many requests of this run failed that the API looks down, and more attempts would only add load.'
+							: undefined);
+		if (why !== undefined || faults >= MAX_ATTEMPTS) {
+			throw explainFault(ctx.getNode(), error, fault, { attempts: attempt + 1, waited, policy, why });
+		}
 		waited += seconds;
-		// the pause first, then the queue again (ahead of the requests not yet sent)
-		await limiter.paused(signal);
-		if (signal?.aborted) {
-			explainGivingUp(error as Described, waited, seconds, true);
-			throw error;
-		}
+		await wait(seconds * 1000, signal);
 	}
 }
 
-/** The context a paginator gets, with every `makeRoutingRequest` sent politely. */
+type RoutingRequest = Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0];
+
+/** Marks a request never to be resent after a timeout (a boost: it may still be running at the API). */
+export const NO_RESEND_AFTER_TIMEOUT = Symbol('no resend after a timeout');
+
+/** The path values of a request (`{pageId: 'pg_1'}`), set where the path is filled: a DELETE found gone names its ID. */
+export const PATH_VALUES = Symbol('path values');
+
+type MarkedRequest = IHttpRequestOptions & { [NO_RESEND_AFTER_TIMEOUT]?: boolean; [PATH_VALUES]?: Record<string, string> };
+
+/**
+ * The context a paginator gets: every `makeRoutingRequest` sent politely, each POST with an
+ * Idempotency-Key (made here, at sending, so each chunk of a bulk call has its own) and a
+ * policy for resending after a fault.
+ */
 export function politely(ctx: IExecutePaginationFunctions): IExecutePaginationFunctions {
-	return Object.create(ctx, {
-		makeRoutingRequest: { value: async (options: Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0]) => await sendPolitely(ctx, async () => await ctx.makeRoutingRequest(options)) },
-	}) as IExecutePaginationFunctions;
+	const makeRoutingRequest = async (data: RoutingRequest) => {
+		const request = data.options as MarkedRequest;
+		const method = String(request.method ?? 'GET').toUpperCase();
+		if (method === 'POST' && !hasKey(request)) {
+			const key = executionKey(ctx as unknown as IExecuteSingleFunctions, ctx.getItemIndex(), request);
+			data = { ...data, options: { ...request, headers: { ...request.headers, [IDEMPOTENCY_HEADER]: key } } };
+		}
+		const deleteKey = method === 'DELETE' ? `${executionScope(ctx as unknown as IExecuteSingleFunctions)}|${ctx.getNode().id ?? ctx.getNode().name}|${String(request.url)}` : undefined;
+		const policy: ResendPolicy = {
+			method,
+			keyed: method === 'POST',
+			noResendAfterTimeout: Boolean(request[NO_RESEND_AFTER_TIMEOUT]),
+			deleteKey,
+			alreadyGone: method === 'DELETE' ? () => [{ json: alreadyDeleted(request[PATH_VALUES]) }] : undefined,
+		};
+		return await sendPolitely(ctx, async () => await ctx.makeRoutingRequest(data), policy);
+	};
+	return Object.create(ctx, { makeRoutingRequest: { value: makeRoutingRequest } }) as IExecutePaginationFunctions;
+}
+
+/** What a DELETE answers when an earlier attempt (whose answer was lost) had deleted it: `{deleted, <idName>}` as the store deletes answer, with a note. */
+export function alreadyDeleted(pathValues: Record<string, string> = {}): IDataObject {
+	const ids = Object.entries(pathValues);
+	const [idName, id] = ids[ids.length - 1] ?? [];
+	return {
+		deleted: true,
+		...(idName ? { [idName]: id } : {}),
+		alreadyDeleted: true,
+		note: 'Deleted: an earlier attempt of this item reached the API but its answer was lost, and the next attempt found nothing left to delete.',
+	};
 }

@@ -1,6 +1,7 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { locatorSpec } from './fieldBuilders';
+import { preSendActions } from './operation';
 
 /**
  * What a model reads about the node as a tool (AI Agent, MCP Server Trigger). n8n 2.41.1 writes
@@ -8,7 +9,8 @@ import { locatorSpec } from './fieldBuilders';
  * has a parameter named `toolDescription`: then n8n adds none of its own (convertNodeToAiTool) and
  * uses its value, an expression resolved at each call. So every node declares one, shown only on
  * the tool variant (`@tool`), whose default looks the chosen operation up, as the subtitle does:
- * what it does, where each ID comes from, and for spending operations what the call will create.
+ * what it does, where each ID comes from, and for spending operations what the call will create
+ * and that the credential's spending caps may refuse it.
  * Nothing evaluates it outside tool runs; the user may overwrite it.
  */
 
@@ -21,6 +23,17 @@ const SPENDING = {
 	either:
 		'It is created PAUSED unless Status is ACTIVE (ACTIVE spends real money once the network approves it); with Validate Only on it only checks the request and creates nothing.',
 };
+
+/**
+ * preSend actions that enforce the credential's spending caps (StorefrontAds helpers/spendCaps.ts);
+ * an operation whose preSend list holds one is told CAPS. The caps themselves are known only at
+ * run time (n8n evaluates this description as an expression, which cannot read credentials), so
+ * the model is told which caps may apply, and that a refusal is final.
+ */
+export const SPEND_CAPPED = new WeakSet<PreSendAction>();
+
+const CAPS =
+	'Spending caps may apply: the owner of the credential can cap daily and lifetime budgets (whole currency units), allow PAUSED only, and limit the spending calls of one run. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -42,6 +55,7 @@ function describe(option: INodePropertyOptions, shown: INodeProperties[]): strin
 export function toolDescriptionField(properties: INodeProperties[]): INodeProperties {
 	const base: Record<string, string> = {};
 	const spending: string[] = [];
+	const capped: string[] = [];
 	const resources = (properties.find((p) => p.name === 'resource')?.options ?? []) as INodePropertyOptions[];
 	for (const selector of properties.filter((p) => p.name === 'operation')) {
 		for (const resource of selector.displayOptions!.show!.resource as string[]) {
@@ -53,6 +67,7 @@ export function toolDescriptionField(properties: INodeProperties[]): INodeProper
 				const key = `${resource}:${String(option.value)}`;
 				base[key] = describe(option, shown);
 				if (shown.some((p) => p.name === 'validateOnly')) spending.push(key);
+				if (preSendActions(option)?.some((action) => SPEND_CAPPED.has(action))) capped.push(key);
 			}
 		}
 	}
@@ -61,12 +76,13 @@ export function toolDescriptionField(properties: INodeProperties[]): INodeProper
 	const how =
 		'($parameter["validateOnly"] === true ? "check" : $parameter["validateOnly"] ? "either" : $parameter["status"] === "ACTIVE" ? "active" : $parameter["status"] === "PAUSED" ? "paused" : "either")';
 	const spend = `(${JSON.stringify(spending)}.includes(${key}) ? " " + ${JSON.stringify(SPENDING)}[${how}] : "")`;
+	const caps = `(${JSON.stringify(capped)}.includes(${key}) ? ${JSON.stringify(` ${CAPS}`)} : "")`;
 	return {
 		displayName: 'Description',
 		name: 'toolDescription',
 		type: 'string',
 		typeOptions: { rows: 3 },
-		default: `={{ ${JSON.stringify(base)}[${key}] + ${spend} }}`,
+		default: `={{ ${JSON.stringify(base)}[${key}] + ${spend} + ${caps} }}`,
 		description: 'What the model reads about this tool. The default describes the chosen operation, where its IDs come from and, for ads, whether it spends.',
 		displayOptions: { show: { resource: resources.map((r) => String(r.value)), '@tool': [true] } },
 	};

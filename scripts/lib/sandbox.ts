@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { KEYS, startFakeApi, type FakeApiServer, type WebhookDialect } from '../../fake-api';
 import { seedDemo } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { startQueue, type Queue } from '../../sandbox/queue';
@@ -17,6 +17,12 @@ import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } fro
  */
 
 export const CREDENTIAL_NAME = 'Storefront account';
+/**
+ * A second Storefront credential with spending caps set (README, "Spending caps"): the example
+ * ai-agent-boost-with-spending-caps.json uses it, every other example CREDENTIAL_NAME.
+ */
+export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
+export const SANDBOX_CAPS = { maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
 export const OPENAI_CREDENTIAL_NAME = 'OpenAI (scripted fake model)';
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
@@ -42,6 +48,10 @@ export interface SandboxOptions {
 	n8nVersion?: string;
 	/** The fake API's realistic mode: rate limit and latency (fake-api/core.ts REALISTIC; README, "Rate limits"). */
 	realistic?: boolean;
+	/** The fake API's fault rate (fake-api/core.ts FaultRate; README, "Faults"). */
+	faults?: number;
+	/** How the fake API signs and shapes webhook deliveries (fake-api/webhooks.ts WEBHOOK_DIALECTS; default plain). */
+	dialect?: WebhookDialect;
 	/** Rebuild dist/ before installing it into n8n (npm start has just built it). */
 	build?: boolean;
 	log?: (line: string) => void;
@@ -62,6 +72,8 @@ export interface Sandbox {
 	/** Dev mode: the installed package folder that `tsc --watch` compiles into. */
 	watching?: string;
 	credentialId: string;
+	/** The Storefront credential with spending caps (CAPPED_CREDENTIAL_NAME, SANDBOX_CAPS). */
+	cappedCredentialId: string;
 	openAiCredentialId: string;
 	/** Example workflow ids by workflow name. */
 	workflows: Map<string, string>;
@@ -69,10 +81,11 @@ export interface Sandbox {
 }
 
 /**
- * The example workflows, with their credential references pointed at `credentialId`, and with
+ * The example workflows, with their credential references pointed at `credentialId` (those
+ * naming CAPPED_CREDENTIAL_NAME at `cappedCredentialId`, when given), and with
  * `openAiCredentialId` given to the OpenAI chat model nodes.
  */
-export function loadExamples(credentialId: string, openAiCredentialId?: string) {
+export function loadExamples(credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
 	return fs
 		.readdirSync(EXAMPLES_DIR)
 		.filter((f) => f.endsWith('.json'))
@@ -80,7 +93,10 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string) 
 		.map((file) => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 			for (const node of workflow.nodes) {
-				if (node.credentials?.storefrontApi) node.credentials.storefrontApi = { id: credentialId, name: CREDENTIAL_NAME };
+				if (node.credentials?.storefrontApi) {
+					const capped = cappedCredentialId !== undefined && node.credentials.storefrontApi.name === CAPPED_CREDENTIAL_NAME;
+					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: CREDENTIAL_NAME };
+				}
 				if (openAiCredentialId && node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
 					node.credentials = { openAiApi: { id: openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } };
 				}
@@ -90,8 +106,8 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string) 
 }
 
 /** One example workflow by file name, its credentials pointed as in loadExamples. */
-export function loadExample(file: string, credentialId: string, openAiCredentialId?: string) {
-	const found = loadExamples(credentialId, openAiCredentialId).find((e) => e.file === file);
+export function loadExample(file: string, credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
+	const found = loadExamples(credentialId, openAiCredentialId, cappedCredentialId).find((e) => e.file === file);
 	if (!found) throw new Error(`no example ${file} in ${EXAMPLES_DIR}`);
 	return found.workflow;
 }
@@ -156,7 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const dir = options.dir ?? path.join(ROOT, '.cache', 'sandbox');
 	fs.mkdirSync(dir, { recursive: true });
 
-	const api = await startFakeApi({ port: options.apiPort ?? 0, realistic: options.realistic });
+	const api = await startFakeApi({ port: options.apiPort ?? 0, realistic: options.realistic, faults: options.faults ?? false, webhookDialect: options.dialect });
 	// last started, first stopped
 	const stops: Array<() => Promise<void>> = [async () => await api.close()];
 	const stop = async () => {
@@ -211,6 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return saved.id;
 		};
 		const credentialId = await credential(CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+		const cappedCredentialId = await credential(CAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_CAPS });
 		// the scripted model takes any key
 		const openAiCredentialId = await credential(OPENAI_CREDENTIAL_NAME, 'openAiApi', {
 			apiKey: 'sk-sandbox-any-key',
@@ -222,7 +239,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		// import each example once; later starts keep the user's edits
 		const workflows = new Map<string, string>();
 		const existing = await n8n.workflows();
-		for (const { workflow } of loadExamples(credentialId, openAiCredentialId)) {
+		for (const { workflow } of loadExamples(credentialId, openAiCredentialId, cappedCredentialId)) {
 			const found = existing.find((w) => w.name === workflow.name);
 			workflows.set(workflow.name, found ? found.id : (await n8n.createWorkflow(workflow)).id);
 		}
@@ -232,7 +249,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			const published = existing.find((w) => w.name === MCP_EXAMPLE && (w.active || w.activeVersionId));
 			await publishMcpExample(n8n, published ? undefined : workflows.get(MCP_EXAMPLE)!, mcpUrl);
 		}
-		return { api, n8n, queue, webhookUrl, mcpUrl, logFile, watching, credentialId, openAiCredentialId, workflows, stop };
+		return { api, n8n, queue, webhookUrl, mcpUrl, logFile, watching, credentialId, cappedCredentialId, openAiCredentialId, workflows, stop };
 	} catch (error) {
 		await stop();
 		throw error;

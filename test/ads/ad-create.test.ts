@@ -218,12 +218,22 @@ describe('Boost', () => {
 		expect(storedAds()[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused' });
 	});
 
-	test('A failed boost is not retried by the node: one request, one error', async () => {
-		ctx.api.injectFault({ type: 'status', status: 503 }, 1, { path: '/v1/ads/boost' });
+	test('A boost that fails with a 500 is not resent by the node: one request, one error', async () => {
+		ctx.api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
 		const r = await ctx.run(boost() as never);
-		expect(r.error?.message).toBe('The Storefront API had a server error (503)');
+		expect(r.error?.message).toBe('The Storefront API had a server error (500)');
 		expect(r.requests).toHaveLength(1);
 		expect(storedAds()).toHaveLength(0);
+	});
+
+	test('A boost refused with 503 before its answer is resent with the same key and body: one ad', async () => {
+		ctx.api.injectFault({ type: 'status', status: 503 }, 1, { path: '/v1/ads/boost' });
+		const r = await ctx.run(boost() as never);
+		expect(r.error).toBeUndefined();
+		expect(r.requests).toHaveLength(2);
+		expect(r.requests[1].headers['idempotency-key']).toBe(r.requests[0].headers['idempotency-key']);
+		expect(r.requests[1].rawBody).toBe(r.requests[0].rawBody);
+		expect(storedAds()).toHaveLength(1);
 	});
 
 	test('Validate Only: the checks come back as the item (checked by the service), nothing is created', async () => {
@@ -352,8 +362,10 @@ describe('Idempotency: a retried execution never creates a second ad', () => {
 	test('the response is lost after the API created the ad; the retried execution still creates one', async () => {
 		ctx.api.injectFault({ type: 'dropResponse' }, 1, { path: '/v1/ads/boost' });
 		const params = { resource: 'ad', operation: 'boost', network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), postId: BOOST_POST, budgetAmount: 15, budgetType: 'daily' };
+		// three times: the node's own resends lose their answers too, so the execution fails
+		ctx.api.injectFault({ type: 'dropResponse' }, 2, { path: '/v1/ads/boost' });
 		const lost = await ctx.run(params as never, { executionId: 'exec-200' });
-		expect(lost.error).toBeDefined();
+		expect(lost.error?.description).toMatch(/sent it 3 times.*Idempotency-Key returns the first result/);
 		expect(storedAds()).toHaveLength(1);
 		const retried = await ctx.run(params as never, { executionId: 'exec-201' });
 		expect(retried.error).toBeUndefined();

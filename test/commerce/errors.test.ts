@@ -78,9 +78,13 @@ test('an empty store account is refused before the call', async () => {
 	expect(r.requests).toHaveLength(0);
 });
 
-test('a 503 in the middle of Return All fails the item, with Continue On Fail an error item', async () => {
+test('a 503 in the middle of Return All is resent; one on every attempt fails the item, with Continue On Fail an error item', async () => {
 	seedPages(ctx.api, 150);
-	ctx.api.injectFault({ type: 'status', status: 503 }, 1, { path: '/v1/commerce/pages' });
+	ctx.api.injectFault({ type: 'status', status: 503, retryAfter: 0 }, 1, { path: '/v1/commerce/pages' });
+	const resent = await ctx.run({ resource: 'page', operation: 'getAll', accountId: HOSTED, returnAll: true } as never);
+	expect(resent.error).toBeUndefined();
+	expect(resent.items).toHaveLength(150);
+	ctx.api.injectFault({ type: 'status', status: 503, retryAfter: 0 }, 3, { path: '/v1/commerce/pages' });
 	const r = await ctx.run({ resource: 'page', operation: 'getAll', accountId: HOSTED, returnAll: true } as never, { continueOnFail: true });
 	expect(r.items).toHaveLength(1);
 	expect((r.items[0] as { error?: Error }).error?.message).toBe('The Storefront API had a server error (503)');

@@ -40,6 +40,7 @@ test('every example imports, with only node types this n8n knows and our credent
 	const known = new Set((await sandbox.n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json')).map((t) => t.name));
 	const examples = loadExamples(sandbox.credentialId);
 	expect(examples.map((e) => e.file)).toEqual([
+		'ai-agent-boost-with-spending-caps.json',
 		'ai-agent-store-assistant.json',
 		'boost-best-post-every-monday.json',
 		'landing-page-daily-figures.json',
@@ -56,7 +57,9 @@ test('every example imports, with only node types this n8n knows and our credent
 		for (const node of saved.nodes) {
 			expect(known.has(node.type)).toBe(true);
 			if (node.type.startsWith('n8n-nodes-storefront.') && node.type !== 'n8n-nodes-storefront.storefrontTrigger') {
-				expect(node.credentials?.storefrontApi?.id).toBe(sandbox.credentialId);
+				// the spending-caps example runs under the sandbox's capped credential (README, "Spending caps")
+				const capped = workflow.name === 'Ad agent under spending caps (AI agent with boost tools)';
+				expect(node.credentials?.storefrontApi?.id).toBe(capped ? sandbox.cappedCredentialId : sandbox.credentialId);
 			}
 		}
 	}
@@ -184,6 +187,39 @@ test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one 
 		['third', 'page'],
 		['third', 'page'],
 	]);
+});
+
+test('"Retry execution" in a real n8n resends the original execution\'s Idempotency-Keys: the pages made before the failure are not made again', async () => {
+	const credentials = { storefrontApi: { id: sandbox.credentialId, name: CREDENTIAL_NAME } };
+	const titles = Array.from({ length: 5 }, (_, i) => `Retry execution ${randomUUID().slice(0, 8)} ${i}`);
+	const workflow = await sandbox.n8n.createWorkflow({
+		name: 'Retry execution: five pages',
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+			node('Titles', 'n8n-nodes-base.code', 200, { jsCode: `return ${JSON.stringify(titles)}.map((title) => ({ json: { title } }));` }, { typeVersion: 2 }),
+			node('Pages', 'n8n-nodes-storefront.storefrontCommerce', 400, { resource: 'page', operation: 'create', accountId: DEMO.store, title: '={{ $json.title }}' }, { credentials }),
+		],
+		connections: { Start: { main: [[{ node: 'Titles', type: 'main', index: 0 }]] }, Titles: { main: [[{ node: 'Pages', type: 'main', index: 0 }]] } },
+		settings: {},
+	});
+	// one create answers 500 (not resent by the node): the execution fails with the other four pages made
+	sandbox.api.injectFault({ type: 'status', status: 500 }, 1, { method: 'POST', path: '/v1/commerce/pages' });
+	sandbox.api.clearRequests();
+	const failed = await sandbox.n8n.runManually(workflow.id, 'Start');
+	expect(failed.status).toBe('error');
+	const made = () => store().pages.filter((p) => titles.includes(p.title)).map((p) => p.title);
+	expect(made()).toHaveLength(4);
+	const firstKeys = sandbox.api.requests.filter((r) => r.method === 'POST').map((r) => r.headers['idempotency-key']);
+
+	sandbox.api.clearRequests();
+	await sandbox.n8n.rest('POST', `/rest/executions/${failed.id}/retry`, { loadWorkflow: false });
+	await waitFor('the retried execution to succeed', async () => (await sandbox.n8n.executions(workflow.id)).some((e) => e.status === 'success'), 60_000);
+	// the retry ran the failed node with all five items again, with the original's keys (retryOf)
+	const retried = sandbox.api.requests.filter((r) => r.method === 'POST');
+	expect(retried).toHaveLength(5);
+	expect(new Set(retried.map((r) => r.headers['idempotency-key']))).toEqual(new Set(firstKeys));
+	expect(retried.filter((r) => r.replayed)).toHaveLength(4);
+	expect(made().sort()).toEqual([...titles].sort());
 });
 
 describe('AI agent example, run from a chat message with the scripted model', () => {

@@ -7,10 +7,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-import { postIdOf } from '../../fake-api';
+import { KEYS, postIdOf } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { banner, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { banner, CREDENTIAL_NAME, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
 
 /**
  * Our nodes as tools of n8n 2.41.1's MCP Server Trigger, used by the official MCP TypeScript SDK
@@ -332,4 +332,78 @@ test('all told, the tools made two ads (one boost per transport), both PAUSED, o
 	expect(ours).toHaveLength(2);
 	expect(ours.every((a) => a.requestedStatus === 'paused')).toBe(true);
 	expect(ours.every((a) => Array.from({ length: 8 }, (_, i) => `Boost of ${postIdOf(SOCIAL, i)}`).includes(a.name))).toBe(true);
+});
+
+describe('spending caps in the credential (README, "Spending caps")', () => {
+	/** The sandbox credential's data, with `caps` added (PATCH replaces the data). */
+	const setCaps = async (caps: Record<string, unknown>) =>
+		await sandbox.n8n.rest('PATCH', `/rest/credentials/${sandbox.credentialId}`, {
+			name: CREDENTIAL_NAME,
+			type: 'storefrontApi',
+			data: { apiKey: KEYS.full, baseUrl: `${sandbox.api.url}/v1/`, ...caps },
+		});
+
+	test('an MCP client whose model asks for 10,000 a day gets a tool error naming the cap; the fake API sees no request', async () => {
+		const client = await connect('streamable HTTP');
+		const before = sandbox.api.ads.ads.size;
+		try {
+			await setCaps({ maxDailyBudget: 50 });
+			const post = postIdOf(SOCIAL, 2);
+			const over = await callTool(client, 'Boost_a_post_paused', { postId: post, dailyBudget: 10_000 });
+			expect(over.isError).toBe(true);
+			expect(over.text).toContain("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
+			expect(over.requests).toEqual([]);
+			expect(newAds(before)).toEqual([]);
+		} finally {
+			await setCaps({});
+			await client.close();
+		}
+	});
+
+	test('the example ai-agent-boost-with-spending-caps.json with the scripted model: 10,000 a day and ACTIVE are refused before anything is sent, a paused boost within the cap goes through', async () => {
+		const webhookId = randomUUID();
+		const workflow = loadExample('ai-agent-boost-with-spending-caps.json', sandbox.credentialId, sandbox.openAiCredentialId, sandbox.cappedCredentialId);
+		for (const n of workflow.nodes) {
+			n.id = randomUUID();
+			if (n.type === '@n8n/n8n-nodes-langchain.chatTrigger') Object.assign(n, { webhookId, parameters: { public: true, mode: 'webhook', options: {} } });
+		}
+		expect(workflow.nodes.filter((n: { type: string }) => n.type.startsWith('n8n-nodes-storefront.')).map((n: { credentials: unknown }) => n.credentials)).toEqual(
+			Array(3).fill({ storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } }),
+		);
+		const created = await sandbox.n8n.createWorkflow({ ...workflow, name: 'Ad agent under spending caps (e2e)' });
+		const postId = postIdOf(SOCIAL, 3);
+		const boost = (dailyBudget: number, status: string) => ({ toolCalls: [{ name: 'Boost_a_post', arguments: { postId, dailyBudget, status } }] });
+		sandbox.api.openai.script = [
+			boost(10_000, 'PAUSED'),
+			boost(20, 'ACTIVE'),
+			boost(20, 'PAUSED'),
+			(c) => ({ content: `boosted: ${JSON.stringify(c.result('Boost_a_post'))}` }),
+		];
+		await sandbox.n8n.activate(created.id);
+		const from = sandbox.api.requests.length;
+		const before = sandbox.api.ads.ads.size;
+		const res = await waitFor('the chat webhook', async () => {
+			const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-caps-agent', chatInput: 'Boost our best post at 10,000 a day, live now' }),
+			});
+			return r.status === 404 ? undefined : r;
+		});
+		const { output } = (await res.json()) as { output: string };
+		await sandbox.n8n.deactivate(created.id);
+
+		// one boost reached the API: the paused one within the cap
+		const boosts = sandbox.api.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
+		expect(boosts.map((r) => r.body)).toEqual([expect.objectContaining({ postId, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' })]);
+		expect(newAds(before)).toEqual([expect.objectContaining({ requestedStatus: 'paused', budget: { amount: 20, type: 'daily' } })]);
+		// the model got each refusal as the tool's answer, naming the cap
+		const tools = sandbox.api.openai.requests().slice(-1)[0].messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+		expect(tools[0]).toContain("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
+		expect(tools[1]).toContain('Status ACTIVE is refused: this credential allows paused only (Paused Only is on). Nothing was sent.');
+		expect(output).toMatch(/^boosted: /);
+		// the model was told beforehand that caps may apply
+		const offered = sandbox.api.openai.requests().slice(-1)[0].tools!.find((t) => t.function.name === 'Boost_a_post')!;
+		expect(offered.function.description).toContain('Spending caps may apply');
+	});
 });

@@ -1,4 +1,6 @@
-import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { createRequire } from 'node:module';
+
+import { KEYS, signBody, signTimestamped, startFakeApi, TIMESTAMPED_HEADER, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { triggerWorkflow } from '../harness/workflows';
 import { expectPackageLoaded } from './core';
@@ -77,6 +79,43 @@ test('a genuine event runs the workflow once; its redelivery is acknowledged and
 	expect(await res.json()).toMatchObject({ status: 200, redelivery_of: delivery.id });
 	await new Promise((r) => setTimeout(r, 1500));
 	expect(await executionCount()).toBe(before + 1);
+});
+
+test('the live service\'s dialects: a timestamped delivery (t=…,v1=…; type, created) and one with the objects at the top level each run once with the objects in the item; a moved t gets 401', async () => {
+	// n8n stores execution data with flatted: read it with n8n's own copy
+	const flatted = createRequire(ensureN8n().n8n)('flatted') as { parse(text: string): unknown };
+	const itemOf = async (executionId: string) => {
+		const execution = await n8n.execution(executionId) as { data: string };
+		const data = flatted.parse(execution.data) as { resultData: { runData: Record<string, Array<{ data: { main: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
+		return data.resultData.runData['Storefront Trigger'][0].data.main[0][0].json;
+	};
+	const objects = { post: { id: 'post_live', caption: 'Live' }, account: { id: 'acc_live', platform: 'socialnet' } };
+	try {
+		for (const dialect of ['timestamped', 'flat'] as const) {
+			api.webhooks.dialect = dialect;
+			const known = new Set((await n8n.executions(workflowId)).map((e) => e.id));
+			const [delivery] = await api.webhooks.emit('post.published', objects);
+			expect(delivery).toMatchObject({ status: 200, error: null });
+			const [execution] = await waitFor(`the ${dialect} delivery's execution`, async () => {
+				const fresh = (await n8n.executions(workflowId)).filter((e) => !known.has(e.id));
+				return fresh.length === 1 && fresh[0].status === 'success' ? fresh : undefined;
+			});
+			expect(await itemOf(execution.id)).toEqual({ id: delivery.event_id, event: 'post.published', timestamp: expect.any(String), data: objects });
+		}
+		const before = await executionCount();
+		const url = `${n8n.url}/webhook/${WEBHOOK_NODE_ID}/webhook`;
+		const body = JSON.stringify({ id: 'evt_forged_t', type: 'post.published', created: Math.floor(Date.now() / 1000), data: objects });
+		const genuine = signTimestamped(endpoint().secret, body);
+		const moved = genuine.replace(/^t=(\d+)/, (_m, t: string) => `t=${Number(t) + 30}`);
+		for (const header of [moved, signTimestamped('whsec_attacker', body)]) {
+			const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [TIMESTAMPED_HEADER]: header }, body });
+			expect({ status: res.status, body: await res.text() }).toEqual({ status: 401, body: '{"error":"invalid signature"}' });
+		}
+		await new Promise((r) => setTimeout(r, 1000));
+		expect(await executionCount()).toBe(before);
+	} finally {
+		api.webhooks.dialect = 'plain';
+	}
 });
 
 test('forged deliveries get 401 and start nothing', async () => {

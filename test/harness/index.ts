@@ -147,6 +147,11 @@ class CredentialsHelper extends ICredentialsHelper {
 export interface Credentials {
 	apiKey: string;
 	baseUrl: string;
+	/** The spending caps (README, "Spending caps"); absent: off, as for a credential saved before them. */
+	maxDailyBudget?: number;
+	maxLifetimeBudget?: number;
+	pausedOnly?: boolean;
+	maxSpendingCallsPerExecution?: number;
 }
 
 export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
@@ -224,13 +229,16 @@ export function makeWorkflow(nodeType: string, parameters: INodeParameters, extr
 	return { workflow, node: workflow.getNode(NODE_NAME)! };
 }
 
+let executions = 0;
+
 /** Executes one node of ours with the given parameters and input items, as n8n does. */
 export async function runNode(options: RunOptions): Promise<RunResult> {
 	const { workflow, node } = makeWorkflow(options.node, options.parameters, {
 		...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		...options.settings,
 	}, options.workflowSettings);
-	const executionId = options.executionId ?? 'exec-1';
+	// a new execution each run, as in n8n (Idempotency-Keys of non-spending POSTs are per execution)
+	const executionId = options.executionId ?? `exec-${++executions}`;
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, workflow as never);
 	const data = additionalData(options.credentials, hooks);
 	data.executionId = executionId;

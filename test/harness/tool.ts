@@ -155,6 +155,8 @@ export interface ToolRunOptions {
 }
 
 /** Calls our node once as a tool with the model's `args`. */
+let toolExecutions = 0;
+
 export async function runAsTool(options: ToolRunOptions): Promise<ToolCall> {
 	const toolNodeType = `${PACKAGE}.${options.node}Tool`;
 	const out: { call?: ToolCall } = {};
@@ -179,9 +181,11 @@ export async function runAsTool(options: ToolRunOptions): Promise<ToolCall> {
 		active: false,
 		nodeTypes,
 	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'exec-tool', workflow as never);
+	// a new execution each call, as in n8n (Idempotency-Keys of non-spending POSTs are per execution)
+	const executionId = `exec-tool-${++toolExecutions}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflow as never);
 	const data = additionalData(options.credentials, hooks);
-	data.executionId = 'exec-tool';
+	data.executionId = executionId;
 	const start = workflow.getNode('Tool Caller')!;
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [[{ json: {} }]] }, source: null }] },

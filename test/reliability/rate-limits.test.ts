@@ -36,6 +36,31 @@ test('the fake API: a burst, then 429 rate_limited with the whole seconds until 
 	expect(api.stats.rateLimited).toBe(1);
 });
 
+test('X-RateLimit-Remaining 0: the node holds its next requests until X-RateLimit-Reset instead of collecting 429s', async () => {
+	const items = Array.from({ length: 10 }, (_, i) => ({ title: `Headers ${i}` }));
+	// one request at a time, so what the node does after each answer is what counts
+	const parameters = { ...pageCreate, requestOptions: { maxInFlight: 1 } };
+	const limit = { ratePerSecond: 5, burst: 5, latencyMs: 0, jitterMs: 0 };
+
+	api.setRealistic({ ...limit, headers: false });
+	const blind = await runNode({ node: 'storefrontCommerce', parameters, items, credentials: credentials() });
+	expect(blind.error).toBeUndefined();
+	const refusedBlind = api.stats.rateLimited;
+	expect(refusedBlind).toBeGreaterThan(0);
+
+	api.setRealistic({ ...limit, headers: true });
+	api.resetStats();
+	api.clearRequests();
+	const told = await runNode({ node: 'storefrontCommerce', parameters, items: items.map((i) => ({ title: `${i.title}b` })), credentials: credentials() });
+	expect(told.error).toBeUndefined();
+	// the bucket ran dry at least once (the node was told so), and no request was sent into it
+	expect(api.requests.some((q) => q.replyHeaders?.['X-RateLimit-Remaining'] === '0' && q.replyHeaders?.['X-RateLimit-Reset'] === '1')).toBe(true);
+	expect(api.requests.every((q) => q.replyHeaders?.['X-RateLimit-Limit'] === '5')).toBe(true);
+	expect(api.stats.rateLimited).toBe(0);
+	expect(api.requests).toHaveLength(10);
+	expect(pagesNamed('Headers ')).toHaveLength(20);
+});
+
 test('60 × Page → Create against 20 requests/s (bursts of 20): all 60 created once, no failure, every 429 answered by one resend', async () => {
 	api.setRealistic({ ratePerSecond: 20, burst: 20, latencyMs: 5, jitterMs: 3 });
 	const items = Array.from({ length: 60 }, (_, i) => ({ title: `Rate ${i}` }));
@@ -138,10 +163,21 @@ describe('429 from the API', () => {
 		expect([...api.ads.ads.values()]).toHaveLength(1);
 	});
 
-	test('a boost is still never sent again after a 5xx', async () => {
+	test('a boost refused with 503 before its answer is sent again with the same key and body (a timeout never is: faults.test.ts)', async () => {
 		api.injectFault({ type: 'status', status: 503 }, 1, { path: '/v1/ads/boost' });
 		const r = await runNode({ node: 'storefrontAds', parameters: boost, credentials: credentials() });
-		expect(r.error?.message).toBe('The Storefront API had a server error (503)');
+		expect(r.error).toBeUndefined();
+		const boosts = api.requests.filter((q) => q.path === '/v1/ads/boost');
+		expect(boosts.map((q) => q.status)).toEqual([503, 200]);
+		expect(boosts[1].headers['idempotency-key']).toBe(boosts[0].headers['idempotency-key']);
+		expect(boosts[1].rawBody).toBe(boosts[0].rawBody);
+		expect([...api.ads.ads.values()]).toHaveLength(1);
+	});
+
+	test('a 500 is not resent by the node, not even for a boost', async () => {
+		api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
+		const r = await runNode({ node: 'storefrontAds', parameters: boost, credentials: credentials() });
+		expect(r.error?.message).toBe('The Storefront API had a server error (500)');
 		expect(api.requests.filter((q) => q.path === '/v1/ads/boost')).toHaveLength(1);
 	});
 

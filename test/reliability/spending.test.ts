@@ -4,8 +4,8 @@ import { everyOperation } from './operations';
 
 /**
  * Every operation that spends money (ad create, messaging ad, call ad, boost, campaign
- * create), with its answer lost after the API created the ad: a retried execution, and
- * n8n's own Retry On Fail, still leave exactly one.
+ * create), with its answer lost after the API created the ad: the node's own resend, a
+ * re-run of the workflow, and n8n's own Retry On Fail, still leave exactly one.
  */
 
 let api: FakeApiServer;
@@ -25,13 +25,17 @@ const ONE = (resource: string) => (resource === 'campaign' ? { ads: 0, campaigns
 const delta = (before: ReturnType<typeof counts>) => ({ ads: api.ads.ads.size - before.ads, campaigns: api.ads.campaigns.size - before.campaigns });
 
 describe.each(cases.map((c) => [`${c.resource} → ${c.operation}`, c] as const))('%s', (_name, c) => {
-	test('answer lost after the API created it, execution retried: still one, and the retry returns it', async () => {
+	test('answer lost after the API created it: the node resends it with the same key (one, returned); a re-run returns the same one', async () => {
 		const before = counts();
 		api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
 		const lost = await run(c.parameters, 'exec-1');
-		expect(lost.error).toBeDefined();
+		expect(lost.error).toBeUndefined();
 		const afterLoss = delta(before);
 		expect(afterLoss).toEqual(ONE(c.resource));
+		const resent = api.requests.filter((q) => q.method === 'POST');
+		expect(resent).toHaveLength(2);
+		expect(resent[1].headers['idempotency-key']).toBe(resent[0].headers['idempotency-key']);
+		expect(resent[1].replayed).toBe(true);
 
 		const retried = await run(c.parameters, 'exec-2');
 		expect(retried.error).toBeUndefined();
@@ -40,14 +44,15 @@ describe.each(cases.map((c) => [`${c.resource} → ${c.operation}`, c] as const)
 		expect(JSON.stringify(retried.json)).toContain(newest);
 	});
 
-	test('answer lost, n8n\'s Retry On Fail on the node: the retry sends the same key, still one', async () => {
+	test('every answer of the node\'s attempts lost, n8n\'s Retry On Fail runs it again: the same key, still one', async () => {
 		const before = counts();
-		api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
+		// the node's three attempts all lose their answer: the node fails, and n8n runs it again
+		api.injectFault({ type: 'dropResponse' }, 3, { method: 'POST' });
 		const r = await run(c.parameters, 'exec-3', { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 });
 		expect(r.error).toBeUndefined();
 		const posts = api.requests.filter((q) => q.method === 'POST');
-		expect(posts).toHaveLength(2);
-		expect(posts[1].headers['idempotency-key']).toBe(posts[0].headers['idempotency-key']);
+		expect(posts).toHaveLength(4);
+		expect(new Set(posts.map((q) => q.headers['idempotency-key'])).size).toBe(1);
 		expect(delta(before)).toEqual(ONE(c.resource));
 	});
 });

@@ -215,7 +215,8 @@ describe('recovering deliveries that failed while n8n was down (checkExists afte
 			const failed = (await emit(2, 'down')).flat().map((d) => d.event_id);
 			receiver.setStatus(200);
 			receiver.received.length = 0;
-			api.injectFault({ type: 'status', status: 503 }, 1, { path: /\/deliveries$/ });
+			// on every attempt (a 503 that passes is resent)
+			api.injectFault({ type: 'status', status: 503, retryAfter: 0 }, 3, { path: /\/deliveries$/ });
 			expect(await t.hook('checkExists')).toBe(true);
 			expect(receiver.received).toHaveLength(0);
 			api.clearFaults();
@@ -250,7 +251,8 @@ describe('delete', () => {
 	test('a server error is reported, and the id is kept for the next try', async () => {
 		const t = trigger();
 		await t.hook('create');
-		api.injectFault({ type: 'status', status: 503 });
+		// on every attempt (a 503 that passes is resent)
+		api.injectFault({ type: 'status', status: 503, retryAfter: 0 }, 3);
 		await expect(t.hook('delete')).rejects.toThrow('The Storefront API had a server error (503)');
 		expect(t.staticData()?.webhookId).toBeDefined();
 		expect(await t.hook('delete')).toBe(true);

@@ -161,11 +161,17 @@ describe('accepted variations', () => {
 		expect((await t.deliver(raw, { 'x-webhook-signature': shape(signBody(secret, raw)) })).items).toHaveLength(1);
 	});
 
-	test('a configurable signature header', async () => {
-		const { t, secret } = await setup({ events: ['*'], options: { signatureHeader: 'X-Custom-Sig' } });
+	test('a configurable signature header, read first; without it, the one x-*-signature header', async () => {
+		const { t, secret } = await setup({ events: ['*'], options: { signatureHeader: 'X-Custom-Sig', acceptRedeliveries: true } });
 		const raw = fresh();
 		expect((await t.deliver(raw, { 'X-Custom-Sig': signBody(secret, raw) })).items).toHaveLength(1);
-		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).status).toBe(401);
+		// the configured header is there but wrong: refused, whatever another header says
+		expect((await t.deliver(raw, { 'X-Custom-Sig': signBody('whsec_attacker', raw), 'x-webhook-signature': signBody(secret, raw) })).status).toBe(401);
+		// absent: the service-named header decides, by its HMAC alone
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) })).items).toHaveLength(1);
+		expect((await t.deliver(raw, { 'x-storefront-signature': signBody('whsec_attacker', raw) })).status).toBe(401);
+		// two candidates and no configured header: ambiguous, refused
+		expect((await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw), 'x-storefront-signature': signBody(secret, raw) })).status).toBe(401);
 	});
 
 	test('`type` in place of `event`', async () => {

@@ -13,7 +13,8 @@ describe('parseErrorBody understands the shapes a server may send', () => {
 		['message only', { message: 'Plain' }, { message: 'Plain' }],
 		['code + message', { code: 'x', message: 'y' }, { code: 'x', message: 'y' }],
 		['JSON as text', '{"error":{"code":"not_found","message":"gone"}}', { code: 'not_found', message: 'gone' }],
-		['plain text', '<html>Bad Gateway</html>', { message: '<html>Bad Gateway</html>' }],
+		['plain text', 'Bad Gateway from the proxy', { message: 'Bad Gateway from the proxy' }],
+		['an HTML page: its visible text', '<html>Bad Gateway</html>', { message: 'Bad Gateway' }],
 		['empty', '', {}],
 		['nothing', undefined, {}],
 	])('%s', (_name, body, expected) => {

@@ -6,6 +6,7 @@ import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
 import { codesList, keywordsField, linesList } from './lists';
 import { NETWORKS } from './networks';
+import { checkSpendCaps, countSpendingCall } from './spendCaps';
 import { sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from './spendSafety';
 
 /**
@@ -206,8 +207,11 @@ const goalField: INodeProperties = {
 	description: 'What the network optimizes for (not every goal exists on every network; catalog sales is for catalog ads)',
 };
 
-/** preSend list of every ad create: the network's body, the checks, then the Idempotency-Key (last: it hashes the body). */
-export const adPreSend = () => [adBody, checkAdBeforeSending(), sendIdempotencyKey];
+/**
+ * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
+ * network's body, the checks, the Idempotency-Key (it hashes the body), then the call counted under its key.
+ */
+export const adPreSend = () => [checkSpendCaps('adCreate'), adBody, checkAdBeforeSending(), sendIdempotencyKey, countSpendingCall('adCreate')];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields(kind: Kind): INodeProperties[] {

@@ -182,7 +182,7 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
 		},
 		items,
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout })).body,
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex })).body,
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout })).body,
 	};
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'crypto';
 import type {
 	IDataObject,
 	IExecuteSingleFunctions,
@@ -8,7 +7,9 @@ import type {
 } from 'n8n-workflow';
 
 import { collection } from '../../shared/fieldBuilders';
+import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { param } from '../../shared/params';
+import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/rateLimit';
 import { unwrap } from '../../shared/requestActions';
 import { networkOptions, type NetworkFacts } from './networks';
 
@@ -53,24 +54,6 @@ export const idempotencyOption: INodeProperties = {
 
 export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
 
-function canonical(value: unknown): unknown {
-	if (Array.isArray(value)) return value.map(canonical);
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.keys(value as IDataObject)
-				.sort()
-				.map((k) => [k, canonical((value as IDataObject)[k])]),
-		);
-	}
-	return value;
-}
-
-/** The automatic key: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
-export function automaticKey(parts: { workflowId: string; nodeId: string; itemIndex: number; method: string; url: string; body: unknown }) {
-	const text = JSON.stringify([parts.workflowId, parts.nodeId, parts.itemIndex, parts.method, parts.url, canonical(parts.body)]);
-	return `n8n-${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
-}
-
 /** preSend (last): the `Idempotency-Key` header of every create, boost, messaging and call request. */
 export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const own = String(param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
@@ -85,7 +68,7 @@ export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request:
 			url: String(request.url ?? ''),
 			body: request.body,
 		});
-	request.headers = { ...request.headers, 'Idempotency-Key': key };
+	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: key };
 	return request;
 }
 
@@ -109,10 +92,13 @@ export function createdOutput(key: 'ad' | 'campaign'): PostReceiveAction {
 	return unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields : undefined });
 }
 
-/** A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out and tempt a retry. */
+/**
+ * A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out,
+ * and never resend it after a timeout (reference: "do not retry on a timeout").
+ */
 export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
-	return request;
+	return Object.assign(request, { [NO_RESEND_AFTER_TIMEOUT]: true });
 }
 
 /** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */

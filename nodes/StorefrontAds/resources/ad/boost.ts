@@ -7,6 +7,7 @@ import { param } from '../../../shared/params';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 import { allowLongBoost, createdOutput, networkField, sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
@@ -34,7 +35,8 @@ export const option = operation({
 	method: 'POST',
 	path: '/v1/ads/boost',
 	send: { ...spendSendAll, postId: 'body' },
-	preSend: [sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey],
+	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
+	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey, countSpendingCall('adCreate')],
 	postReceive: [createdOutput('ad')],
 });
 

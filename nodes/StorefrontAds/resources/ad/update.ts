@@ -6,6 +6,7 @@ import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];
@@ -31,7 +32,8 @@ export const option = operation({
 	description: 'Change budget, status, name, creative or targeting (what each network allows)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}',
-	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],
+	// a budget change or an activation: the credential's spending caps
+	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody), checkSpendCaps('update'), countSpendingCall('update')],
 	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)
 	postReceive: [unwrap('ad', { keep: 'rest' })],
 });

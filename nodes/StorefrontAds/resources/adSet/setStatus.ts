@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
 import { statusChoice } from '../../helpers/choices';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 export const option = operation({
 	value: 'setStatus',
@@ -11,6 +12,8 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}/status',
 	send: { status: 'body', platform: 'body' },
+	// making it active: the credential's spending caps (Paused Only, Max Spending Calls per Execution)
+	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });
 
 /** accountId only feeds the Ad Set list; it is not sent. */

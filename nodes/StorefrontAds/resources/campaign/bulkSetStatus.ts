@@ -15,6 +15,7 @@ import { failItem } from '../../../shared/requestActions';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
@@ -69,7 +70,8 @@ export const option = operation({
 	method: 'POST',
 	path: '/v1/ads/campaigns/bulk-status',
 	send: { status: 'body' },
-	preSend: [buildCampaignList],
+	// making them active: the credential's spending caps (each campaign made active counts)
+	preSend: [buildCampaignList, checkSpendCaps('bulkStatus'), countSpendingCall('bulkStatus')],
 	run: sendBulk,
 });
 

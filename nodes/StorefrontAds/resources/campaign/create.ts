@@ -6,6 +6,7 @@ import { param } from '../../../shared/params';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 import { NETWORKS, networkOptions } from '../../helpers/networks';
 import { createdOutput, optionsCollection, sendIdempotencyKey, spendSend, validateOnlyField } from '../../helpers/spendSafety';
 
@@ -32,7 +33,8 @@ export const option = operation({
 		goal: 'body',
 		...spendSend,
 	},
-	preSend: [bodyFrom('additionalFields', budgetBody), requireBudgetWhereNeeded, sendIdempotencyKey],
+	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
+	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendIdempotencyKey, countSpendingCall('campaignCreate')],
 	postReceive: [createdOutput('campaign')],
 });
 

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
 import { updateFields, updatePreSend } from '../../helpers/budget';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 export const option = operation({
 	value: 'update',
@@ -11,7 +12,8 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}',
 	send: { platform: 'body' },
-	preSend: updatePreSend('campaign'),
+	// a budget or bid change: the credential's spending caps
+	preSend: [...updatePreSend('campaign'), checkSpendCaps('update'), countSpendingCall('update')],
 });
 
 export const uses = ['campaignId', 'platform'];

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
+import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 export const option = operation({
 	value: 'apply',
@@ -21,6 +22,8 @@ export const option = operation({
 			},
 		},
 	},
+	// budget recommendations raise a budget, bid opt-ins change bids: the credential's spending caps (types looked up when a cap is set)
+	preSend: [checkSpendCaps('recommendations'), countSpendingCall('recommendations')],
 	postReceive: [perRecommendation('applied')],
 });
 

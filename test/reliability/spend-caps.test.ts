@@ -1,0 +1,471 @@
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { postIdOf } from '../../fake-api';
+import type { Credentials } from '../harness';
+import { byId, useFakeApi } from '../harness/context';
+import { runAsTool } from '../harness/tool';
+import { inDays, SEARCH, SOCIAL, socialCreate } from '../ads/helpers';
+
+/**
+ * The credential's spending caps (README, "Spending caps"), through n8n-core against the fake
+ * API: every operation that spends or raises spend, each cap just under and just over, with the
+ * budgets and statuses mapped by expression from the input items and Continue On Fail on. Each
+ * test asserts the exact requests the API received (none for a refused item) and the items: the
+ * allowed one as usual, the refused one an error item paired with its input, naming the cap.
+ */
+
+const ctx = useFakeApi('storefrontAds');
+const CUSTOMER = '123-456-7890';
+const BOOST_POST = postIdOf(SOCIAL, 0);
+const NOTHING_SENT = 'Nothing was sent.';
+
+type Caps = Omit<Credentials, 'apiKey' | 'baseUrl'>;
+
+/** Runs the node with Continue On Fail under a credential with `caps`, one input item per entry of `items`. */
+async function run(parameters: IDataObject, caps: Caps, items: IDataObject[], extra: IDataObject = {}) {
+	return await ctx.run(parameters as INodeParameters, {
+		credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, ...caps },
+		items,
+		continueOnFail: true,
+		...extra,
+	});
+}
+
+/** What one request sent that the caps look at. */
+const sent = (r: Awaited<ReturnType<typeof run>>) =>
+	r.requests.map((q) => {
+		const body = (q.body ?? {}) as IDataObject;
+		const budget = (body.budget as IDataObject | undefined) ?? (body.budgetAmount === undefined ? undefined : { amount: body.budgetAmount, type: body.budgetType });
+		return { method: q.method, path: q.path, ...(budget ? { budget } : {}), ...(body.status === undefined ? {} : { status: body.status }) };
+	});
+
+/** The items: the allowed ones as the operation answers, each refused one an error item paired with its input. */
+function expectItems(r: Awaited<ReturnType<typeof run>>, refused: Record<number, RegExp>, total: number) {
+	expect(r.error).toBeUndefined();
+	expect(r.items).toHaveLength(total);
+	r.items.forEach((item, i) => {
+		expect(item.pairedItem).toEqual({ item: i });
+		if (refused[i]) {
+			expect(String(item.json.error)).toMatch(refused[i]);
+			expect(String(item.json.error)).toContain(NOTHING_SENT);
+		} else expect(item.json.error).toBeUndefined();
+	});
+}
+
+/** Budget and status as expressions over the input item (`$json.budget`, `$json.type`, `$json.status`). */
+const EXPR = { budget: '={{ $json.budget }}', type: '={{ $json.type }}', status: '={{ $json.status }}' };
+
+/** The operations that create something with a budget and a status (ad creates, boost, campaign create). */
+interface Creator {
+	label: string;
+	path: string;
+	parameters: IDataObject;
+	/** Status values as the operation takes them. */
+	active: string;
+	paused: string;
+}
+
+const adCreate = (operation: string, extra: IDataObject = {}) =>
+	socialCreate({ operation, budgetAmount: EXPR.budget, budgetType: EXPR.type, status: EXPR.status, endDate: inDays(30), ...extra });
+
+const CREATORS: Creator[] = [
+	{ label: 'Ad → Create', path: '/v1/ads/create', parameters: adCreate('create'), active: 'ACTIVE', paused: 'PAUSED' },
+	{ label: 'Ad → Create Messaging', path: '/v1/ads/messaging', parameters: adCreate('createMessaging', { destination: 'page_123' }), active: 'ACTIVE', paused: 'PAUSED' },
+	{ label: 'Ad → Create Call', path: '/v1/ads/call', parameters: adCreate('createCall', { phoneNumber: '+15551234567' }), active: 'ACTIVE', paused: 'PAUSED' },
+	{
+		label: 'Ad → Boost Post',
+		path: '/v1/ads/boost',
+		parameters: {
+			resource: 'ad',
+			operation: 'boost',
+			network: 'socialnet',
+			accountId: byId(SOCIAL),
+			adAccountId: byId('act_1001'),
+			postId: BOOST_POST,
+			budgetAmount: EXPR.budget,
+			budgetType: EXPR.type,
+			status: EXPR.status,
+			endDate: inDays(30),
+		},
+		active: 'ACTIVE',
+		paused: 'PAUSED',
+	},
+	{
+		label: 'Campaign → Create',
+		path: '/v1/ads/campaigns',
+		parameters: {
+			resource: 'campaign',
+			operation: 'create',
+			network: 'socialnet',
+			accountId: byId(SOCIAL),
+			adAccountId: byId('act_1001'),
+			name: 'Summer sale',
+			goal: 'traffic',
+			status: EXPR.status,
+			additionalFields: { budgetAmount: EXPR.budget, budgetType: EXPR.type },
+		},
+		active: 'ACTIVE',
+		paused: 'PAUSED',
+	},
+];
+
+describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
+	test('no caps set: both items sent as asked, ACTIVE and 10,000 a day included (today\'s behaviour)', async () => {
+		const r = await run(c.parameters, {}, [
+			{ budget: 10_000, type: 'daily', status: c.active },
+			{ budget: 20, type: 'daily', status: c.paused },
+		]);
+		expect(sent(r)).toEqual([
+			{ method: 'POST', path: c.path, budget: { amount: 10_000, type: 'daily' }, status: c.active },
+			{ method: 'POST', path: c.path, budget: { amount: 20, type: 'daily' }, status: c.paused },
+		]);
+		expectItems(r, {}, 2);
+	});
+
+	test('Max Daily Budget 50: 50 is sent, 51 is refused naming the cap, nothing of it sent', async () => {
+		const r = await run(c.parameters, { maxDailyBudget: 50 }, [
+			{ budget: 50, type: 'daily', status: c.paused },
+			{ budget: 51, type: 'daily', status: c.paused },
+		]);
+		expect(sent(r)).toEqual([{ method: 'POST', path: c.path, budget: { amount: 50, type: 'daily' }, status: c.paused }]);
+		expectItems(r, { 1: /^Daily budget 51 is above this credential's cap of 50 \(Max Daily Budget\)\./ }, 2);
+	});
+
+	test('Max Lifetime Budget 500: 500 is sent, 501 refused; the daily cap does not apply to lifetime budgets', async () => {
+		const r = await run(c.parameters, { maxDailyBudget: 50, maxLifetimeBudget: 500 }, [
+			{ budget: 501, type: 'lifetime', status: c.paused },
+			{ budget: 500, type: 'lifetime', status: c.paused },
+		]);
+		expect(sent(r)).toEqual([{ method: 'POST', path: c.path, budget: { amount: 500, type: 'lifetime' }, status: c.paused }]);
+		expectItems(r, { 0: /^Lifetime budget 501 is above this credential's cap of 500 \(Max Lifetime Budget\)\./ }, 2);
+	});
+
+	test('Paused Only: PAUSED is sent, ACTIVE is refused (not turned into PAUSED)', async () => {
+		const r = await run(c.parameters, { pausedOnly: true }, [
+			{ budget: 20, type: 'daily', status: c.active },
+			{ budget: 20, type: 'daily', status: c.paused },
+		]);
+		expect(sent(r)).toEqual([{ method: 'POST', path: c.path, budget: { amount: 20, type: 'daily' }, status: c.paused }]);
+		expectItems(r, { 0: /^Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\./ }, 2);
+	});
+
+	test('Max Spending Calls per Execution 3: four items, three sent, the fourth refused', async () => {
+		const items = [20, 21, 22, 23].map((budget) => ({ budget, type: 'daily', status: c.paused }));
+		const r = await run(c.parameters, { maxSpendingCallsPerExecution: 3 }, items);
+		expect(sent(r)).toEqual([20, 21, 22].map((amount) => ({ method: 'POST', path: c.path, budget: { amount, type: 'daily' }, status: c.paused })));
+		expectItems(r, { 3: /^Spending call 4 of this execution, above this credential's cap of 3 \(Max Spending Calls per Execution\); 3 already made\./ }, 4);
+	});
+
+	test('Validate Only is checked against the caps (no "valid" for what they would refuse) and does not count', async () => {
+		const parameters = { ...c.parameters, validateOnly: '={{ $json.check }}' };
+		const caps = { maxDailyBudget: 50, pausedOnly: true, maxSpendingCallsPerExecution: 1 };
+		const r = await run(parameters, caps, [
+			{ budget: 51, type: 'daily', status: c.paused, check: true },
+			{ budget: 20, type: 'daily', status: c.active, check: true },
+			{ budget: 50, type: 'daily', status: c.paused, check: true },
+			{ budget: 50, type: 'daily', status: c.paused, check: true },
+			{ budget: 40, type: 'daily', status: c.paused, check: false },
+		]);
+		// the two checks within the caps, then the one real call the count allows
+		expect(r.requests.map((q) => [q.path, (q.body as IDataObject).validateOnly ?? false])).toEqual([
+			[c.path, true],
+			[c.path, true],
+			[c.path, false],
+		]);
+		expectItems(r, { 0: /Daily budget 51 is above/, 1: /Status ACTIVE is refused/ }, 5);
+	});
+});
+
+describe('Status changes: Paused Only refuses active, and each activation counts', () => {
+	const seed = () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		const adSet = ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0];
+		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
+		return { campaign, adSet, ad };
+	};
+	const STATUS_OPS = [
+		{
+			label: 'Ad → Set Status',
+			parameters: (s: ReturnType<typeof seed>) => ({ resource: 'ad', operation: 'setStatus', adId: byId(s.ad.id), status: EXPR.status }),
+			path: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}/status`,
+		},
+		{
+			label: 'Ad Set → Set Status',
+			parameters: (s: ReturnType<typeof seed>) => ({
+				resource: 'adSet',
+				operation: 'setStatus',
+				accountId: byId(SOCIAL),
+				adSetId: byId(s.adSet.platformAdSetId),
+				platform: 'socialfeed',
+				status: EXPR.status,
+			}),
+			path: (s: ReturnType<typeof seed>) => `/v1/ads/ad-sets/${s.adSet.platformAdSetId}/status`,
+		},
+		{
+			label: 'Campaign → Set Status',
+			parameters: (s: ReturnType<typeof seed>) => ({
+				resource: 'campaign',
+				operation: 'setStatus',
+				campaignId: byId(s.campaign.platformCampaignId),
+				platform: 'socialfeed',
+				status: EXPR.status,
+			}),
+			path: (s: ReturnType<typeof seed>) => `/v1/ads/campaigns/${s.campaign.platformCampaignId}/status`,
+		},
+		{
+			label: 'Ad → Update (Status)',
+			parameters: (s: ReturnType<typeof seed>) => ({ resource: 'ad', operation: 'update', adId: byId(s.ad.id), updateFields: { status: EXPR.status } }),
+			path: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}`,
+		},
+	];
+
+	describe.each(STATUS_OPS.map((o) => [o.label, o] as const))('%s', (_label, o) => {
+		test('no caps: active is sent', async () => {
+			const s = seed();
+			const r = await run(o.parameters(s), {}, [{ status: 'active' }]);
+			expect(sent(r)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
+			expectItems(r, {}, 1);
+		});
+
+		test('Paused Only: paused is sent, active is refused naming the cap', async () => {
+			const s = seed();
+			const r = await run(o.parameters(s), { pausedOnly: true }, [{ status: 'active' }, { status: 'paused' }]);
+			expect(sent(r)).toEqual([{ method: 'PUT', path: o.path(s), status: 'paused' }]);
+			expectItems(r, { 0: /^Status active is refused: this credential allows paused only \(Paused Only is on\)\./ }, 2);
+		});
+
+		test('Max Spending Calls 1: pausing never counts; the first activation is sent, a second one refused; the same activation again is the same call', async () => {
+			const s = seed();
+			const other = seed();
+			const r = await run(o.parameters(s), { maxSpendingCallsPerExecution: 1 }, [{ status: 'paused' }, { status: 'active' }, { status: 'active' }, { status: 'paused' }]);
+			// the same PUT again changes nothing new: counted once
+			expect(sent(r)).toEqual([
+				{ method: 'PUT', path: o.path(s), status: 'paused' },
+				{ method: 'PUT', path: o.path(s), status: 'active' },
+				{ method: 'PUT', path: o.path(s), status: 'active' },
+				{ method: 'PUT', path: o.path(s), status: 'paused' },
+			]);
+			expectItems(r, {}, 4);
+			// in one execution: one object made active is sent, another one is a second spending call
+			const executionId = `exec-status-${o.label}`;
+			const one = await run(o.parameters(s), { maxSpendingCallsPerExecution: 1 }, [{ status: 'active' }], { executionId });
+			expect(sent(one)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
+			const shared = await run(o.parameters(other), { maxSpendingCallsPerExecution: 1 }, [{ status: 'active' }], { executionId });
+			expect(shared.requests).toEqual([]);
+			expectItems(shared, { 0: /^Spending call 2 of this execution, above this credential's cap of 1/ }, 1);
+		});
+	});
+
+	test('Campaign → Bulk Set Status: Paused Only refuses active; each campaign made active counts', async () => {
+		const campaigns = [seed(), seed(), seed()].map((s) => ({ campaignId: s.campaign.platformCampaignId, platform: 'socialfeed' }));
+		const parameters = { resource: 'campaign', operation: 'bulkSetStatus', status: EXPR.status, campaignsInput: 'json', campaignsJson: '={{ JSON.stringify($json.campaigns) }}' };
+
+		const paused = await run(parameters, { pausedOnly: true }, [
+			{ status: 'active', campaigns },
+			{ status: 'paused', campaigns },
+		]);
+		expect(sent(paused)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'paused' }]);
+		expectItems(paused, { 0: /^Status active is refused: this credential allows paused only/ }, 2);
+
+		const counted = await run(parameters, { maxSpendingCallsPerExecution: 2 }, [
+			{ status: 'active', campaigns: campaigns.slice(0, 2) },
+			{ status: 'active', campaigns: campaigns.slice(2) },
+		]);
+		expect(sent(counted)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'active' }]);
+		expectItems(counted, { 1: /^Spending call 3 of this execution, above this credential's cap of 2/ }, 2);
+
+		const atOnce = await run(parameters, { maxSpendingCallsPerExecution: 2 }, [{ status: 'active', campaigns }]);
+		expect(atOnce.requests).toEqual([]);
+		expectItems(atOnce, { 0: /^Activating 3 campaigns makes 3 spending calls in this execution, above this credential's cap of 2/ }, 1);
+	});
+});
+
+describe('Budget and bid changes: Update of campaigns, ad sets and ads', () => {
+	const seeded = () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		return { campaign, adSet: ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0], ad: ctx.api.ads.adsOf(campaign.platformCampaignId)[0] };
+	};
+	const UPDATES = [
+		{
+			label: 'Campaign → Update',
+			parameters: (s: ReturnType<typeof seeded>, fields: IDataObject) => ({
+				resource: 'campaign',
+				operation: 'update',
+				campaignId: byId(s.campaign.platformCampaignId),
+				platform: 'socialfeed',
+				updateFields: fields,
+			}),
+			path: (s: ReturnType<typeof seeded>) => `/v1/ads/campaigns/${s.campaign.platformCampaignId}`,
+		},
+		{
+			label: 'Ad Set → Update',
+			parameters: (s: ReturnType<typeof seeded>, fields: IDataObject) => ({
+				resource: 'adSet',
+				operation: 'update',
+				accountId: byId(SOCIAL),
+				adSetId: byId(s.adSet.platformAdSetId),
+				platform: 'socialfeed',
+				updateFields: fields,
+			}),
+			path: (s: ReturnType<typeof seeded>) => `/v1/ads/ad-sets/${s.adSet.platformAdSetId}`,
+		},
+		{
+			label: 'Ad → Update',
+			parameters: (s: ReturnType<typeof seeded>, fields: IDataObject) => ({ resource: 'ad', operation: 'update', adId: byId(s.ad.id), updateFields: fields }),
+			path: (s: ReturnType<typeof seeded>) => `/v1/ads/${s.ad.id}`,
+		},
+	];
+	const budgetFields = { budgetAmount: EXPR.budget, budgetType: EXPR.type };
+
+	describe.each(UPDATES.map((u) => [u.label, u] as const))('%s', (_label, u) => {
+		test('Max Daily Budget 50 / Max Lifetime Budget 500: at the caps sent, one over refused naming the cap', async () => {
+			const s = seeded();
+			const r = await run(u.parameters(s, budgetFields), { maxDailyBudget: 50, maxLifetimeBudget: 500 }, [
+				{ budget: 50, type: 'daily' },
+				{ budget: 51, type: 'daily' },
+				{ budget: 500, type: 'lifetime' },
+				{ budget: 501, type: 'lifetime' },
+			]);
+			expect(sent(r)).toEqual([
+				{ method: 'PUT', path: u.path(s), budget: { amount: 50, type: 'daily' } },
+				{ method: 'PUT', path: u.path(s), budget: { amount: 500, type: 'lifetime' } },
+			]);
+			expectItems(r, { 1: /^Daily budget 51 is above this credential's cap of 50/, 3: /^Lifetime budget 501 is above this credential's cap of 500/ }, 4);
+		});
+
+		test('Max Spending Calls 2: budget changes count, a rename does not', async () => {
+			const s = seeded();
+			const r = await run(u.parameters(s, budgetFields), { maxSpendingCallsPerExecution: 2 }, [
+				{ budget: 20, type: 'daily' },
+				{ budget: 21, type: 'daily' },
+				{ budget: 22, type: 'daily' },
+			]);
+			expect(sent(r).map((q) => q.budget)).toEqual([
+				{ amount: 20, type: 'daily' },
+				{ amount: 21, type: 'daily' },
+			]);
+			expectItems(r, { 2: /^Spending call 3 of this execution, above this credential's cap of 2/ }, 3);
+			const renamed = await run(u.parameters(s, { name: '={{ $json.name }}' }), { maxSpendingCallsPerExecution: 1 }, [{ name: 'A' }, { name: 'B' }]);
+			expect(renamed.requests).toHaveLength(2);
+			expectItems(renamed, {}, 2);
+		});
+	});
+
+	test('bid changes count as spending calls (campaigns and ad sets)', async () => {
+		const s = seeded();
+		const r = await run(UPDATES[1].parameters(s, { bidAmount: '={{ $json.bid }}' }), { maxSpendingCallsPerExecution: 1 }, [{ bid: 0.5 }, { bid: 0.7 }]);
+		expect(r.requests.map((q) => (q.body as IDataObject).bidAmount)).toEqual([0.5]);
+		expectItems(r, { 1: /^Spending call 2 of this execution/ }, 2);
+	});
+});
+
+describe('Recommendation → Apply', () => {
+	const name = (n: number) => `customers/1234567890/recommendations/${n}`;
+	const apply = { resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: '={{ $json.names }}' };
+	const posts = (r: Awaited<ReturnType<typeof run>>) => r.requests.filter((q) => q.method === 'POST').map((q) => (q.body as { recommendations: IDataObject[] }).recommendations);
+
+	test('no caps: applied without a lookup', async () => {
+		const r = await run(apply, {}, [{ names: name(1) }]);
+		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/ads/recommendations/apply']);
+	});
+
+	test('a budget cap: a campaign budget recommendation (an amount not known beforehand) is refused, a keyword one applied; the lookup is a read', async () => {
+		const r = await run(apply, { maxDailyBudget: 50 }, [{ names: name(1) }, { names: name(2) }]);
+		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+			'GET /v1/ads/recommendations',
+			'GET /v1/ads/recommendations',
+			'POST /v1/ads/recommendations/apply',
+		]);
+		expect(posts(r)).toEqual([[{ resourceName: name(2) }]]);
+		expect(String(r.items[0].json.error)).toMatch(/^Applying customers\/1234567890\/recommendations\/1 is refused: a campaign budget recommendation raises a budget/);
+		expect(String(r.items[0].json.error)).toContain('Max Daily Budget 50');
+		expect(r.items[0].pairedItem).toEqual({ item: 0 });
+		expect(r.items[1]).toMatchObject({ json: { resourceName: name(2), status: 'applied' }, pairedItem: { item: 1 } });
+	});
+
+	test('Max Spending Calls 1: a budget recommendation counts, keyword ones do not; one the list no longer holds counts too (fail closed)', async () => {
+		const r = await run(apply, { maxSpendingCallsPerExecution: 1 }, [{ names: name(4) }, { names: name(1) }, { names: name(2) }, { names: name(1) }]);
+		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(1) }], [{ resourceName: name(2) }]]);
+		expectItems(r, { 3: /^Spending call 2 of this execution, above this credential's cap of 1/ }, 4);
+	});
+});
+
+test('all four caps set: an item over several caps gets one error naming each, an item within them all goes through', async () => {
+	const caps = { maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+	const r = await run(CREATORS[3].parameters, caps, [
+		{ budget: 10_000, type: 'daily', status: 'ACTIVE' },
+		{ budget: 50, type: 'daily', status: 'PAUSED' },
+	]);
+	expect(sent(r)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 50, type: 'daily' }, status: 'PAUSED' }]);
+	expectItems(r, { 0: /^Daily budget 10000 is above this credential's cap of 50 \(Max Daily Budget\)\. Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\. Nothing was sent\.$/ }, 2);
+});
+
+test('a credential saved before the caps (no such fields) caps nothing', async () => {
+	const r = await run(CREATORS[3].parameters, {}, [{ budget: 10_000, type: 'daily', status: 'ACTIVE' }]);
+	expect(sent(r)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 10_000, type: 'daily' }, status: 'ACTIVE' }]);
+});
+
+test('without Continue On Fail a refused item stops the node with the error, and nothing is sent', async () => {
+	const r = await run(CREATORS[3].parameters, { maxDailyBudget: 50 }, [{ budget: 10_000, type: 'daily', status: 'PAUSED' }], { continueOnFail: false });
+	expect(r.requests).toEqual([]);
+	expect(r.error?.message).toBe("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
+	expect(r.error?.description).toContain("The credential's owner sets it in Storefront API → Spending caps.");
+	expect(r.error?.description).toContain('This refusal is final');
+});
+
+test('Retry On Fail resends the same boost with the same Idempotency-Key: counted once', async () => {
+	ctx.api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
+	const boost = { ...CREATORS[3].parameters, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' };
+	const r = await run(boost, { maxSpendingCallsPerExecution: 1 }, [{}], { continueOnFail: false, settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } });
+	expect(r.error).toBeUndefined();
+	const keys = r.requests.filter((q) => q.method === 'POST').map((q) => q.headers['idempotency-key']);
+	expect(keys.length).toBeGreaterThanOrEqual(2);
+	expect(new Set(keys).size).toBe(1);
+	expect(r.json).toEqual([expect.objectContaining({ id: expect.stringMatching(/^ad_/) })]);
+});
+
+describe('as an AI tool ($fromAI values, RoutingNode alone)', () => {
+	const tool = async (parameters: IDataObject, args: IDataObject, caps: Caps) => {
+		ctx.api.clearRequests();
+		const call = await runAsTool({ node: 'storefrontAds', parameters: parameters as INodeParameters, args, credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, ...caps } });
+		return { call, requests: [...ctx.api.requests] };
+	};
+	const boost = {
+		...CREATORS[3].parameters,
+		budgetAmount: "={{ $fromAI('dailyBudget', '', 'number') }}",
+		budgetType: 'daily',
+		status: "={{ $fromAI('status', '', 'string') }}",
+	};
+
+	test('a model asking for 10,000 a day gets an error naming the cap; the API receives nothing; 50 goes through', async () => {
+		const over = await tool(boost, { dailyBudget: 10_000, status: 'PAUSED' }, { maxDailyBudget: 50 });
+		expect(over.requests).toEqual([]);
+		expect(over.call.error).toContain("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
+
+		const within = await tool(boost, { dailyBudget: 50, status: 'PAUSED' }, { maxDailyBudget: 50 });
+		expect(within.call.error).toBeUndefined();
+		expect(sent({ requests: within.requests } as never)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 50, type: 'daily' }, status: 'PAUSED' }]);
+	});
+
+	test('a model asking for ACTIVE under Paused Only gets an error; nothing is sent', async () => {
+		const active = await tool(boost, { dailyBudget: 20, status: 'ACTIVE' }, { pausedOnly: true });
+		expect(active.requests).toEqual([]);
+		expect(active.call.error).toContain('Status ACTIVE is refused: this credential allows paused only (Paused Only is on). Nothing was sent.');
+	});
+
+	test('Ad → Set Status active chosen by the model under Paused Only: refused, nothing sent', async () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
+		const r = await tool({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: "={{ $fromAI('status', '', 'string') }}" }, { status: 'active' }, { pausedOnly: true });
+		expect(r.requests).toEqual([]);
+		expect(r.call.error).toContain('Status active is refused');
+	});
+
+	test('the description tells the model that caps may apply and that a refusal is final', async () => {
+		const r = await tool(boost, { dailyBudget: 20, status: 'PAUSED' }, {});
+		expect(r.call.description).toContain('Spending caps may apply');
+		expect(r.call.description).toContain('that refusal is final, do not retry it');
+		const read = await tool({ resource: 'campaign', operation: 'getAll', returnAll: true }, {}, {});
+		expect(read.call.description).not.toContain('Spending caps');
+	});
+});

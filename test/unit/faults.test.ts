@@ -1,0 +1,63 @@
+import { NodeApiError, type INode } from 'n8n-workflow';
+
+import { backoffSeconds, explainFault, faultOf, whyNotResent } from '../../nodes/shared/faults';
+import { rateLimitHold } from '../../nodes/shared/rateLimit';
+
+/**
+ * The resend decisions of nodes/shared/faults.ts that a run through n8n-core cannot reach in a
+ * test's time: a boost waits up to 10 minutes for its answer (spendSafety.ts allowLongBoost), so
+ * its "never resent after a timeout" rule is checked here; every other path runs for real in
+ * test/reliability/transient.test.ts and faults.test.ts.
+ */
+
+const node = { id: 'n1', name: 'Storefront', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
+const timeout = { kind: 'timeout', said: 'no answer in time' } as const;
+const reset = { kind: 'reset', said: 'connection reset' } as const;
+
+test('a boost is never resent after a timeout, but is after a reset or a 503; other keyed POSTs are resent after a timeout', () => {
+	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: true };
+	expect(whyNotResent(boost, timeout)).toMatch(/not to resend one after a timeout.*Ad → Get Many/);
+	expect(whyNotResent(boost, reset)).toBeUndefined();
+	expect(whyNotResent(boost, { kind: 'status', said: '503' })).toBeUndefined();
+	expect(whyNotResent({ method: 'POST', keyed: true }, timeout)).toBeUndefined();
+	expect(whyNotResent({ method: 'POST', keyed: false }, reset)).toMatch(/without an Idempotency-Key/);
+	expect(whyNotResent({ method: 'DELETE', keyed: false }, timeout)).toBeUndefined();
+});
+
+test('the boost\'s final error says it was not resent and where to look', () => {
+	const error = new NodeApiError(node, { code: 'ECONNABORTED', message: 'timeout of 600000ms exceeded' });
+	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: true };
+	const explained = explainFault(node, error, timeout, { attempts: 1, waited: 0, policy: boost, why: whyNotResent(boost, timeout) });
+	expect(explained.message).toBe('The Storefront API did not answer in time');
+	expect(explained.description).toMatch(/not sent again.*Ad → Get Many.*Idempotency-Key returns the first result/);
+});
+
+test('network errors are faults by their code, wrapped by n8n or not; other errors are not', () => {
+	expect(faultOf(new NodeApiError(node, { code: 'ECONNRESET', message: 'socket hang up' }))?.kind).toBe('reset');
+	expect(faultOf(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))?.kind).toBe('refused');
+	expect(faultOf({ cause: { code: 'ETIMEDOUT' } })?.kind).toBe('timeout');
+	expect(faultOf(new Error('timeout of 300ms exceeded'))?.kind).toBe('timeout');
+	expect(faultOf(new NodeApiError(node, { message: 'Bad request' }, { httpCode: '400' }))).toBeUndefined();
+	expect(faultOf(new Error('boom'))).toBeUndefined();
+});
+
+test('backoff: 0.25 s doubling to 4 s at most, jittered between half and all of it', () => {
+	for (let retry = 1; retry <= 8; retry++) {
+		const cap = Math.min(4, 0.25 * 2 ** (retry - 1));
+		for (let i = 0; i < 50; i++) {
+			const s = backoffSeconds(retry);
+			expect(s).toBeGreaterThanOrEqual(cap / 2);
+			expect(s).toBeLessThanOrEqual(cap);
+		}
+	}
+});
+
+test('X-RateLimit-Reset in seconds or as a unix time; only Remaining 0 holds; never more than 60 s', () => {
+	const now = 1_800_000_000_000;
+	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }, now)).toBe(now + 2000);
+	expect(rateLimitHold({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 5) }, now)).toBe(now + 5000);
+	expect(rateLimitHold({ 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '2' }, now)).toBeUndefined();
+	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0' }, now)).toBeUndefined();
+	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }, now)).toBeUndefined();
+	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '3600' }, now)).toBe(now + 60_000);
+});
