@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { KEYS } from '../../fake-api';
 import { freePort, waitFor, type N8n } from '../../scripts/lib/n8n';
-import { loadExamples } from '../../scripts/lib/sandbox';
+import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
 
 /**
@@ -64,12 +64,12 @@ test('the MCP server the banner prints is on the webhook processor, published, a
 	expect((JSON.parse(mcp.text) as Array<{ id: string }>).map((c) => c.id)).toEqual(['acc_social1', 'acc_search1', 'acc_pro1', 'acc_video1', 'acc_micro1']);
 });
 
-test('main has the examples and both credentials; the Storefront credential passes its test', async () => {
+test('main has the examples and the credentials (the spending-caps example has its own); the Storefront credential passes its test', async () => {
 	const workflows = await main.workflows();
 	expect(workflows.map((w) => w.name).sort()).toEqual(loadExamples('any').map((e) => e.workflow.name).sort());
 	const credentials = await main.credentials();
-	expect(credentials.map((c) => c.type).sort()).toEqual(['openAiApi', 'storefrontApi']);
-	const storefront = credentials.find((c) => c.type === 'storefrontApi')!;
+	expect(credentials.map((c) => c.name).sort()).toEqual([CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, OPENAI_CREDENTIAL_NAME].sort());
+	const storefront = credentials.find((c) => c.name === CREDENTIAL_NAME)!;
 	const full = await main.rest<{ data: Record<string, unknown> }>('GET', `/rest/credentials/${storefront.id}?includeData=true`);
 	const tested = await main.rest<{ status: string }>('POST', '/rest/credentials/test', { credentials: { ...storefront, data: full.data } });
 	expect(tested.status).toBe('OK');
