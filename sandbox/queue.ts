@@ -3,12 +3,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { ensureN8n, freePort, installPackage, N8n, waitFor } from '../scripts/lib/n8n';
+import { ensureN8n, freePort, N8n, ROOT, waitFor } from '../scripts/lib/n8n';
+import { packPackage, PACKAGE_NAME, startRegistry, type LocalRegistry, type PackedPackage } from '../scripts/lib/registry';
 
 /**
  * n8n in queue mode on one machine: a throwaway Postgres cluster and Redis, n8n main (no
- * production webhooks, manual runs offloaded), workers and webhook processors, all sharing
- * one user folder (with this package installed), one encryption key and the database.
+ * production webhooks, manual runs offloaded), workers and webhook processors, sharing one
+ * encryption key and the database. Each process has a user folder of its own, as each container
+ * of a deployment has, and installs this package itself at boot from a local npm registry
+ * (scripts/lib/registry.ts), the way such deployments do (docs/installing.md):
+ * - main reads N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV + N8N_COMMUNITY_PACKAGES (name, version,
+ *   checksum) and installs the declared version, checking the tarball against the checksum;
+ * - workers and webhook processors do not read that list (n8n 2.41.1 runs it in main only:
+ *   dist/commands/start.js, `if (this.instanceSettings.instanceType === 'main')` →
+ *   `initInstanceSettingsLoader()`); with N8N_REINSTALL_MISSING_PACKAGES=true they install at
+ *   boot what main recorded in the database (same version; checksum only from n8n's vetted list:
+ *   dist/modules/community-packages/community-packages.service.js, `checkForMissingPackages`).
  * Facts behind the settings: ../shared/RUNNING-N8N.md ("Queue mode").
  *
  *   const queue = await startQueue();  ...  await queue.stop();
@@ -36,7 +46,12 @@ export interface Queue {
 	main: N8n;
 	workers: N8n[];
 	webhooks: N8n[];
+	/** n8n main's user folder (each process has its own beside it: <dir>/n8n-<name>). */
 	userFolder: string;
+	/** The registry every process installs the package from, and what was published there. */
+	registry: LocalRegistry;
+	/** The version and checksum declared in N8N_COMMUNITY_PACKAGES. */
+	published: PackedPackage;
 	/** Redis: stop it (as a crash would) and start it again on the same port. */
 	redis: { port: number; stop(): Promise<void>; start(): Promise<void> };
 	/** Restarts main (same database and user folder). */
@@ -114,8 +129,7 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		fs.mkdirSync(dir, { recursive: true });
 	}
 	const userFolder = path.join(dir, 'n8n');
-	fs.mkdirSync(userFolder);
-	installPackage(userFolder, { build: options.build ?? true });
+	const folderOf = (name: string) => (name === 'main' ? userFolder : path.join(dir, `n8n-${name}`));
 
 	const stops: Array<() => Promise<void> | void> = [];
 	const stop = async () => {
@@ -124,6 +138,18 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
 	};
 	try {
+		// the package as npm would publish it (npm start has just built dist/; tests build their own)
+		const published = packPackage(dir, { dist: options.build === false ? path.join(ROOT, 'dist') : undefined });
+		const registry = await startRegistry({ dir: path.join(dir, 'registry'), node: bin.node });
+		stops.push(registry.stop);
+		registry.publish(published);
+		const packages = {
+			...registry.env,
+			N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV: 'true',
+			N8N_COMMUNITY_PACKAGES: JSON.stringify([{ name: PACKAGE_NAME, version: published.version, checksum: published.integrity }]),
+			N8N_REINSTALL_MISSING_PACKAGES: 'true',
+		};
+
 		const postgres = await startPostgres(dir);
 		stops.push(postgres.stop);
 		const redis = await startRedis();
@@ -145,10 +171,12 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 			QUEUE_HEALTH_CHECK_ACTIVE: 'false',
 			N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${name}`,
 			N8N_WEBHOOK_URL: webhookUrl,
+			...packages,
 			...options.env,
 		});
 		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}, port?: number) => {
-			const n8n = new N8n(bin, { userFolder, command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
+			fs.mkdirSync(folderOf(name), { recursive: true });
+			const n8n = new N8n(bin, { userFolder: folderOf(name), command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
 			stops.push(() => n8n.stop());
 			return n8n;
 		};
@@ -167,6 +195,8 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 			workers,
 			webhooks,
 			userFolder,
+			registry,
+			published,
 			redis,
 			async restartMain() {
 				await main.stop();

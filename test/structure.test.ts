@@ -49,11 +49,13 @@ test('each action node has the Storefront Trigger under its paired name (how n8n
 	const trigger = listed.get('storefrontTrigger')!.description;
 	for (const [name] of ACTION_NODES) {
 		const action = listed.get(name)!.description;
-		const { name: pairedName, description, ...same } = listed.get(`${name}Trigger`)!.description;
+		const { name: pairedName, displayName, description, ...same } = listed.get(`${name}Trigger`)!.description;
 		// the editor pairs trigger.name.replace('Trigger', '') with the action node's name
 		expect(pairedName.replace('Trigger', '')).toBe(name);
 		expect(description.startsWith(action.description)).toBe(true);
-		expect(JSON.stringify(same)).toBe(JSON.stringify({ ...trigger, name: undefined, description: undefined }));
+		// its own display name (n8n keys installed nodes by it), the action node's plus "Trigger"
+		expect(displayName).toBe(`${action.displayName} Trigger`);
+		expect(JSON.stringify(same)).toBe(JSON.stringify({ ...trigger, name: undefined, displayName: undefined, description: undefined }));
 	}
 });
 

@@ -59,8 +59,7 @@ const valueConditions = (field: INodeProperties) =>
 /**
  * preSend: fields n8n cannot require statically, checked when the operation runs, naming the
  * missing field: those required only on a value known at run time (a Network an expression or a
- * model chooses; n8n's static check shows every field whose condition is an expression), and
- * those required by some of the operations that share their one declaration.
+ * model chooses; n8n's static check shows every field whose condition is an expression).
  */
 function requireShown(fields: INodeProperties[]): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -96,7 +95,7 @@ function operationsShowing(resources: ResourceSpec[], field: INodeProperties): I
 		.flatMap((r) => r.operations.filter((o) => !show.operation || show.operation.includes(String(o.option.value))).map((o) => o.option));
 }
 
-/** The fields made optional for n8n and required where shown, checked when the operation runs (requireShown). */
+/** The fields required only on a Network (or another value), made optional for n8n and checked when the operation runs (requireShown). */
 export const REQUIRED_AT_RUN_TIME = new WeakSet<INodeProperties>();
 
 type RunTimeChecks = Map<INodePropertyOptions, INodeProperties[]>;
@@ -139,20 +138,28 @@ function markerOf(name: string, displayOptions: INodeProperties['displayOptions'
  * declared becomes a `hidden` marker `<name>Shown` holding that place's display conditions (a
  * constant, never evaluated), and the one field shows where a marker is (n8n keeps a parameter
  * only where one of its declarations is shown). The
- * declarations must agree but for `required` (required only where some of them were: checked at
- * run time) and, for collections, their options (merged; each shown where its declaration was).
+ * declarations must agree, `required` included (a field required on some operations only would
+ * lose n8n's required mark everywhere: its optional uses take a name of their own, e.g. an option
+ * in Options), but for collections' options (merged; each shown where its declaration was).
  * Settings (menus, toggles, notices) keep their copies.
  */
-function oneDeclarationPerName(resources: ResourceSpec[], properties: INodeProperties[], checks: RunTimeChecks): INodeProperties[] {
+function oneDeclarationPerName(resources: ResourceSpec[], properties: INodeProperties[]): INodeProperties[] {
 	const byName = new Map<string, INodeProperties[]>();
 	for (const p of properties) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
 	const merged = new Map<INodeProperties, INodeProperties[]>();
-	const unlike = [...byName]
-		.filter(([, copies]) => copies.length > 1 && !copies.every((c) => SETTING_TYPES.includes(c.type) || c.noDataExpression))
+	const data = [...byName].filter(([, copies]) => copies.length > 1 && !copies.every((c) => SETTING_TYPES.includes(c.type) || c.noDataExpression));
+	const unlike = data
 		.filter(([, copies]) => new Set(copies.map((c) => withoutDisplay(c, c.type !== 'collection'))).size > 1)
 		.map(([name]) => name);
 	if (unlike.length)
 		throw new Error(`Declared several times with different settings: ${unlike.join(', ')}. Declare each alike: one declaration per name keeps a mapped value at 3 evaluations`);
+	// required by n8n (statically), checked at run time (on a Network), or optional: one of the three for all its declarations
+	const need = (c: INodeProperties) => (c.required ? 'required' : REQUIRED_AT_RUN_TIME.has(c) ? 'run time' : 'optional');
+	const mixed = data.filter(([, copies]) => new Set(copies.map(need)).size > 1).map(([name]) => name);
+	if (mixed.length)
+		throw new Error(
+			`Required on some operations and not on others: ${mixed.join(', ')}. One declaration per name would drop n8n's required mark everywhere: give the other uses a name of their own (an option in Options, or a field of that network)`,
+		);
 	for (const [name, copies] of byName) {
 		if (copies.length === 1 || copies.every((c) => SETTING_TYPES.includes(c.type) || c.noDataExpression)) continue;
 		const isCollection = copies[0].type === 'collection';
@@ -160,13 +167,8 @@ function oneDeclarationPerName(resources: ResourceSpec[], properties: INodePrope
 		const gate = oneRectangle(resources, copies) ?? existingGate(resources, properties, copies);
 		const markers = gate ? [] : copies.map((c) => markerOf(marker, c.displayOptions));
 		const field: INodeProperties = { ...copies[0], displayOptions: { show: gate ?? { [marker]: [true] } } };
-		delete field.required;
-		if (copies.every((c) => c.required)) field.required = true;
-		else if (copies.some((c) => c.required || REQUIRED_AT_RUN_TIME.has(c))) {
-			REQUIRED_AT_RUN_TIME.add(field);
-			for (const c of copies.filter((c) => c.required))
-				for (const option of operationsShowing(resources, c)) checks.set(option, [...(checks.get(option) ?? []), c]);
-		}
+		// each declaration's operations already check a field required on a Network (runTimeRequired)
+		if (REQUIRED_AT_RUN_TIME.has(copies[0])) REQUIRED_AT_RUN_TIME.add(field);
 		if (isCollection) field.options = mergedOptions(resources, copies);
 		copies.forEach((c, i) => merged.set(c, [...(gate ? [] : [markers[i]]), field]));
 	}
@@ -333,7 +335,10 @@ export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[
 	// a misspelt `send` key or `{path}` name would read as empty and silently drop from the request
 	for (const r of resources)
 		for (const o of r.operations) {
-			const shown = new Set([...(o.uses ?? []), ...[...(o.leading ?? []), ...o.properties].map((f) => f.name)]);
+			const own = [...(o.leading ?? []), ...o.properties];
+			const shown = new Set([...(o.uses ?? []), ...own.map((f) => f.name)]);
+			// an option of one of its collections by path (`options.accountId`)
+			for (const f of own) if (f.type === 'collection') for (const c of f.options as INodeProperties[]) shown.add(`${f.name}.${c.name}`);
 			for (const name of wiredParameters(o.option))
 				if (!shown.has(name)) throw new Error(`${r.value}.${o.option.value} sends parameter "${name}", which is not a field of that operation`);
 		}
@@ -353,7 +358,7 @@ export function assembleNode(resources: ResourceSpec[], shared: INodeProperties[
 		],
 		checks,
 	);
-	const properties = oneDeclarationPerName(resources, declared, checks);
+	const properties = oneDeclarationPerName(resources, declared);
 	for (const [option, fields] of checks) preSendActions(option).unshift(requireShown(fields));
 	// the tool description reads each operation's fields by their resource and operation conditions
 	return [...properties, toolDescriptionField(declared)];

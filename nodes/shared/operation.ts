@@ -30,7 +30,8 @@ export interface Send {
 	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
 }
 
-export type Paginator = (
+/** What makes an operation's request(s): RoutingNode hands it the request it built (see `runRequests`). */
+export type RequestRun = (
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
@@ -57,7 +58,7 @@ export interface OperationSpec {
 	 * Makes the operation's requests itself through `makeRoutingRequest` (several calls, such as
 	 * chunks of a bulk call, or none) instead of the one request RoutingNode would make.
 	 */
-	run?: Paginator;
+	run?: RequestRun;
 }
 
 const PATH_PARAM = /\{(\w+)\}/g;
@@ -92,13 +93,13 @@ function buildRequest(spec: OperationSpec): PreSendAction {
 	};
 }
 
-/** A check that failed before the call under Continue On Fail, kept on the request for `pairedRun`. */
+/** A check that failed before the call under Continue On Fail, kept on the request for `runRequests`. */
 const FAILED = Symbol('failed before the call');
 type CheckedRequest = IHttpRequestOptions & { [FAILED]?: unknown };
 
 /**
  * The operation's preSend actions in one. Under Continue On Fail a failure is kept on the
- * request instead of thrown, so that `pairedRun` turns it into an error item paired with its
+ * request instead of thrown, so that `runRequests` turns it into an error item paired with its
  * input item (RoutingNode's own error items carry no pairedItem).
  */
 function checkedPreSend(actions: PreSendAction[]): PreSendAction {
@@ -114,22 +115,22 @@ function checkedPreSend(actions: PreSendAction[]): PreSendAction {
 }
 
 /** One request, for operations that are not lists. */
-const single: Paginator = async function (this: IExecutePaginationFunctions, requestData) {
+const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions, requestData) {
 	return await this.makeRoutingRequest(requestData);
 };
 
 /**
- * Runs the operation's requests and names the input item on every output item, error items
- * under Continue On Fail included: downstream `$('Node').item` then finds its item whatever
- * number of items each input gave.
+ * Runs the operation's requests, every one through `politely` (rateLimit.ts: the run's in-flight
+ * limit, 429s waited out, transient faults resent, every POST keyed), and names the input item on
+ * every output item, error items under Continue On Fail included: downstream `$('Node').item`
+ * then finds its item whatever number of items each input gave.
  */
-function pairedRun(run: Paginator): Paginator {
+function runRequests(run: RequestRun): RequestRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const pairedItem = { item: this.getItemIndex() };
 		try {
 			const failed = (requestData.options as CheckedRequest)[FAILED];
 			if (failed) throw failed;
-			// every request under the run's in-flight limit, 429s waited out, transient faults resent, every POST keyed (rateLimit.ts)
 			const items = await run.call(politely(this), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
@@ -140,11 +141,11 @@ function pairedRun(run: Paginator): Paginator {
 	};
 }
 
-/** One operation option: its request, the shared error handling and, for lists, the paginator. */
+/** One operation option: its request, the shared error handling and the run of its requests (runRequests; lists page with pagination.ts). */
 export function operation(spec: OperationSpec): INodePropertyOptions {
 	const dynamic = spec.path.includes('{') || Object.keys(spec.send ?? {}).length > 0;
 	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
-	const run = spec.run ?? (spec.list ? (paginate(spec.list) as Paginator) : single);
+	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
 	const option: INodePropertyOptions = {
 		name: spec.name,
 		value: spec.value,
@@ -152,10 +153,14 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		description: spec.description,
 		routing: {
 			request: { method: spec.method, ...(spec.path.includes('{') ? {} : { url: spec.path }) },
-			// always one preSend: assembleNode may add checks to its list (runTimeRequired)
-			send: { preSend: [checkedPreSend(preSend)], paginate: true },
+			send: {
+				// always one preSend: assembleNode may add checks to its list (runTimeRequired)
+				preSend: [checkedPreSend(preSend)],
+				// n8n's pagination hook on every operation, a single Get too: the only place a declarative node runs its own requests (runRequests)
+				paginate: true,
+			},
 			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
-			operations: { pagination: pairedRun(run) },
+			operations: { pagination: runRequests(run) },
 		},
 	};
 	PRE_SEND.set(option, preSend);

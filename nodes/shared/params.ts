@@ -42,9 +42,12 @@ export function param<T = unknown>(
 	return value as T;
 }
 
-/** A resource locator's value (By ID, From List or URL), trimmed and checked against the locator's ID format, whatever its source. */
+/**
+ * A resource locator's value (By ID, From List or URL), trimmed and checked against the locator's
+ * ID format, whatever its source. `name` may be a path into a collection (`options.accountId`).
+ */
 export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string {
-	return checkedId(ctx.getNode(), name, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
+	return checkedId(ctx.getNode(), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
 }
 
 export const isEmpty = (value: unknown) =>

@@ -39,12 +39,15 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
 
 /** The description of one operation, without the spending part. */
 function describe(option: INodePropertyOptions, shown: INodeProperties[]): string {
-	const ids = shown
+	// the operation's locators, then the optional ones of its collections (e.g. Options → Ad Account)
+	const optional = shown.filter((p) => p.type === 'collection').flatMap((c) => (c.options as INodeProperties[]).map((o) => ({ ...o, within: c.displayName })));
+	const ids = [...shown, ...optional]
 		.filter((p) => p.type === 'resourceLocator')
 		.map((p) => {
 			const spec = locatorSpec(p.name);
 			const example = spec?.placeholder.replace(/^e\.g\. /, '');
-			return `${p.displayName} ID${example ? ` (e.g. ${example})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
+			const notes = [example && `e.g. ${example}`, 'within' in p && `optional, in ${p.within}`].filter(Boolean).join(', ');
+			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
 		});
 	return [sentence(option.action ?? option.name), sentence(option.description ?? ''), ids.length ? sentence(`IDs: ${ids.join('; ')}`) : '']
 		.filter((t) => t && t !== '.')

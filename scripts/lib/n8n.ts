@@ -145,6 +145,9 @@ export class N8n {
 
 	log = '';
 
+	/** How long the last start() took, until the ready line (a community package installed at boot included). */
+	startedInMs = 0;
+
 	private child?: ChildProcess;
 
 	private cookie = '';
@@ -222,6 +225,7 @@ export class N8n {
 			if (Date.now() - started > 120_000) throw new Error(`n8n did not start in 120 s:\n${this.log.slice(-3000)}`);
 			await new Promise((r) => setTimeout(r, 200));
 		}
+		this.startedInMs = Date.now() - started;
 	}
 
 	async stop() {

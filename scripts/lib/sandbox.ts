@@ -46,9 +46,9 @@ export interface SandboxOptions {
 	dev?: boolean;
 	/** Which n8n to run (default N8N_VERSION; not in queue mode). */
 	n8nVersion?: string;
-	/** The fake API's realistic mode: rate limit and latency (fake-api/core.ts REALISTIC; README, "Rate limits"). */
+	/** The fake API's realistic mode: rate limit and latency (fake-api/core.ts REALISTIC; docs/reliability.md, "Rate limits"). */
 	realistic?: boolean;
-	/** The fake API's fault rate (fake-api/core.ts FaultRate; README, "Faults"). */
+	/** The fake API's fault rate (fake-api/core.ts FaultRate; docs/reliability.md, "Faults"). */
 	faults?: number;
 	/** How the fake API signs and shapes webhook deliveries (fake-api/webhooks.ts WEBHOOK_DIALECTS; default plain). */
 	dialect?: WebhookDialect;
@@ -262,7 +262,10 @@ export function banner(sandbox: Sandbox) {
 		? `
   queue mode:   n8n main (editor, REST, activations), 1 worker (runs every execution), 1 webhook
                 processor (receives the events), throwaway Postgres and Redis: nothing is kept,
-                the next start begins empty and creates the owner, credentials and examples again`
+                the next start begins empty and creates the owner, credentials and examples again
+  package:      each process installed n8n-nodes-storefront ${queue.published.version} at boot from a local npm
+                registry: main from N8N_COMMUNITY_PACKAGES (version + checksum), the worker and the
+                webhook processor from main's record (N8N_REINSTALL_MISSING_PACKAGES; docs/installing.md)`
 		: '';
 	const dev = watching
 		? `

@@ -84,7 +84,7 @@ describe('Create', () => {
 
 	test('searchnet: campaign type and keywords as a list', async () => {
 		const r = await ctx.run(
-			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', keywords: 'linen dress\nsummer dress, white' }) as never,
+			createOn('searchnet', SEARCH, { headline: 'Linen', body: 'Cool dresses', linkUrl: 'https://shop.example.com', campaignType: 'search', searchnetKeywords: 'linen dress\nsummer dress, white' }) as never,
 		);
 		expect(r.error).toBeUndefined();
 		expect(r.requests[0].body).toEqual({
@@ -276,7 +276,7 @@ describe('Every create body field where the reference allows it', () => {
 				body: 'Cool dresses',
 				linkUrl: 'https://shop.example.com',
 				campaignType: 'search',
-				keywords: ['linen dress, white', 'summer dress'],
+				searchnetKeywords: ['linen dress, white', 'summer dress'],
 				additionalFields: { imageUrl: 'https://cdn.example.com/x.jpg', callToAction: 'SHOP_NOW' },
 			}) as never,
 		);

@@ -115,7 +115,7 @@ describe('Post', () => {
 	const run = (parameters: Record<string, unknown>) => ctx.run({ resource: 'post', ...parameters } as never);
 
 	test('Get Best to Boost: ranked as the reference says, one item per post, ready for Boost', async () => {
-		const r = await run({ operation: 'getBest', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), returnAll: true });
+		const r = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true });
 		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/best-posts', { accountId: SOCIAL, adAccountId: 'act_1001' }]]);
 		expect(r.json).toHaveLength(8);
 		const score = (p: Record<string, unknown>) => {
@@ -153,7 +153,7 @@ describe('Post', () => {
 		expect(accounts.json[0]).toMatchObject({ resolved: { pageId: '1000001', source: 'page' }, accounts: [expect.objectContaining({ username: 'shop' })] });
 	});
 
-	test('Get Pronet Pages (connection optional) and Videonet Identities: one item each', async () => {
+	test('Get Pronet Pages (Options → Ad Connection, optional) and Videonet Identities: one item each', async () => {
 		const pages = await run({ operation: 'getPronetPages', returnAll: true });
 		expect(pages.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/pronet-pages', query: {} });
 		expect(pages.json.map((p) => p.organizationId)).toEqual(['2414183', '2414184']);
@@ -161,7 +161,7 @@ describe('Post', () => {
 			[PRO, []],
 			[PRO, []],
 		]);
-		const chosen = await run({ operation: 'getPronetPages', accountId: byId(PRO), returnAll: true });
+		const chosen = await run({ operation: 'getPronetPages', options: { accountId: byId(PRO) }, returnAll: true });
 		expect(chosen.requests[0].query).toEqual({ accountId: PRO });
 		const ids = await run({ operation: 'getVideonetIdentities', accountId: byId(VIDEO), adAccountId: byId('7001'), returnAll: true });
 		expect(ids.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/videonet-identities', query: { accountId: VIDEO, adAccountId: '7001' } });
@@ -170,7 +170,7 @@ describe('Post', () => {
 });
 
 test('Boost the best post: Post → Get Best to Boost (limit 1) feeds Ad → Boost Post with expressions only, and one paused ad exists', async () => {
-	const best = await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), limit: 1 });
+	const best = await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, limit: 1 });
 	expect(best.json).toHaveLength(1);
 	const boost = await ctx.run(
 		{

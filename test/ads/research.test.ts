@@ -212,29 +212,29 @@ describe('Insight → Get', () => {
 		const r = await run({
 			network: 'videonet',
 			accountId: byId(VIDEO),
-			adAccountId: byId('7001'),
+			videonetAdAccountId: byId('7001'),
 			dataLevel: 'AUCTION_AD',
 			dimensions: 'stat_time_day, ad_id',
 			metrics: 'spend,clicks',
-			fromDate: '2026-11-01T00:00:00',
-			toDate: '2026-11-03T00:00:00',
+			videonetFromDate: '2026-11-01T00:00:00',
+			videonetToDate: '2026-11-03T00:00:00',
 		});
 		expect(r.requests[0].query).toEqual({ accountId: VIDEO, adAccountId: '7001', dataLevel: 'AUCTION_AD', dimensions: 'stat_time_day,ad_id', metrics: 'spend,clicks', fromDate: '2026-11-01', toDate: '2026-11-03' });
 		expect(r.json).toHaveLength(3);
 		expect(r.json[0]).toEqual({ stat_time_day: '2026-11-01 00:00:00', ad_id: 'ad_id_value', spend: expect.any(Number), clicks: expect.any(Number) });
-		const raw = await run({ network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001'), dimensions: 'stat_time_day', fromDate: '2026-11-01', toDate: '2026-11-01', simplify: false });
+		const raw = await run({ network: 'videonet', accountId: byId(VIDEO), videonetAdAccountId: byId('7001'), dimensions: 'stat_time_day', videonetFromDate: '2026-11-01', videonetToDate: '2026-11-01', simplify: false });
 		expect(raw.json[0]).toEqual({ dimensions: { stat_time_day: '2026-11-01 00:00:00' }, metrics: { spend: expect.any(String), impressions: expect.any(String), clicks: expect.any(String) } });
 	});
 
 	test('videonet AUDIENCE report: reportType and its own dimensions (age, gender, country_code, platform) in the query', async () => {
-		const base = { network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001'), fromDate: '2026-11-01', toDate: '2026-11-02' };
+		const base = { network: 'videonet', accountId: byId(VIDEO), videonetAdAccountId: byId('7001'), videonetFromDate: '2026-11-01', videonetToDate: '2026-11-02' };
 		const r = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: ['age', 'country_code'], metrics: 'spend' });
 		expect(r.error).toBeUndefined();
 		expect(r.requests[0].query).toEqual({ accountId: VIDEO, adAccountId: '7001', reportType: 'AUDIENCE', dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'age,country_code', metrics: 'spend', fromDate: '2026-11-01', toDate: '2026-11-02' });
 		expect(r.json[0]).toEqual({ age: 'age_value', country_code: 'country_code_value', spend: expect.any(Number) });
 		const none = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: [] });
 		expect(none.error?.message).toBe('Videonet takes 1 to 4 dimensions, not 0');
-		const long = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: ['gender'], fromDate: '2026-10-01', toDate: '2026-10-31' });
+		const long = await run({ ...base, reportType: 'AUDIENCE', audienceDimensions: ['gender'], videonetFromDate: '2026-10-01', videonetToDate: '2026-10-31' });
 		expect(long.error?.message).toBe('Videonet reports cover at most 30 days per query; this one covers 31');
 		expect([...none.requests, ...long.requests]).toHaveLength(0);
 	});
@@ -246,10 +246,10 @@ describe('Insight → Get', () => {
 	});
 
 	test('videonet limits are checked before the call: 5 dimensions, 31 days', async () => {
-		const base = { network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001') };
-		const five = await run({ ...base, dimensions: 'a,b,c,d,e', fromDate: '2026-11-01', toDate: '2026-11-02' });
+		const base = { network: 'videonet', accountId: byId(VIDEO), videonetAdAccountId: byId('7001') };
+		const five = await run({ ...base, dimensions: 'a,b,c,d,e', videonetFromDate: '2026-11-01', videonetToDate: '2026-11-02' });
 		expect(five.error?.message).toBe('Videonet takes 1 to 4 dimensions, not 5');
-		const long = await run({ ...base, dimensions: 'stat_time_day', fromDate: '2026-10-01', toDate: '2026-10-31' });
+		const long = await run({ ...base, dimensions: 'stat_time_day', videonetFromDate: '2026-10-01', videonetToDate: '2026-10-31' });
 		expect(long.error?.message).toBe('Videonet reports cover at most 30 days per query; this one covers 31');
 		expect([...five.requests, ...long.requests]).toHaveLength(0);
 	});

@@ -29,7 +29,7 @@ test('pages: server-side search and cursor paging through the pagination token',
 test('metaobjects: listed for the chosen definition type; nothing without one', async () => {
 	seedMetaobjects(ctx.api, 3);
 	expect((await search.searchMetaobjects.call(context({}))).results).toEqual([]);
-	const r = await search.searchMetaobjects.call(context({ resource: 'metaobject', operation: 'get', type: byId('designer') }));
+	const r = await search.searchMetaobjects.call(context({ resource: 'metaobject', operation: 'get', listType: byId('designer') }));
 	expect(r.results[0]).toEqual({ name: 'Name 0 (designer-0)', value: 'gid_metaobject_seed0', url: undefined });
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED, type: 'designer', limit: '100' });
 });

@@ -35,7 +35,10 @@ test('shared names are one property on exactly their operations', () => {
 	expect(show('remoteId')).toEqual([{ resource: ['marketingActivity'] }]);
 	expect(named('title')).toHaveLength(1);
 	expect(shownOn('title').sort()).toEqual(['marketingActivity.upsert', 'menu.create', 'menu.replace', 'page.create']);
-	expect(show('type')).toEqual([{ resource: ['metaobject'] }]);
+	// required where the API takes it; Get, Update and Delete have their optional list filter (listType)
+	expect(show('type')).toEqual([{ resource: ['metaobject'], operation: ['create', 'getAll'] }]);
+	expect(named('type')[0].required).toBe(true);
+	expect(show('listType')).toEqual([{ resource: ['metaobject'], operation: ['delete', 'get', 'update'] }]);
 	expect(show('itemsJson')).toEqual([{ itemsInput: ['json'], resource: ['menu'], operation: ['create', 'replace'] }]);
 	for (const name of ['menuId', 'metaobjectId', 'pageId', 'redirectId', 'fields', 'items', 'itemsInput', 'limit', 'filters', 'additionalFields', 'updateFields'])
 		expect(named(name)).toHaveLength(1);

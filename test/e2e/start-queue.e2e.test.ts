@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS } from '../../fake-api';
-import { freePort, waitFor, type N8n } from '../../scripts/lib/n8n';
+import { freePort, ROOT, waitFor, type N8n } from '../../scripts/lib/n8n';
 import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
 
 /**
  * `npm start -- --queue` as a user runs it (scripts/start.js, temporary folder and ports): n8n
- * main, one worker and one webhook processor on throwaway Postgres and Redis, with the examples
- * and credentials of `npm start`. The trigger example, activated through main, registers the
+ * main, one worker and one webhook processor on throwaway Postgres and Redis, each installing the
+ * package at boot from a local npm registry, with the examples and credentials of `npm start`. The trigger example, activated through main, registers the
  * webhook processor's address at the fake API; the banner's curl line delivers an event there and
  * the worker runs it. Ctrl-C leaves nothing running.
  */
@@ -56,6 +56,16 @@ test('the banner names main as the editor, the webhook processor as the webhook 
 	}
 });
 
+test('each process installed the package itself at boot from the local registry, into its own user folder (no copy)', () => {
+	const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+	expect(start.output).toContain(`package:      each process installed n8n-nodes-storefront ${version} at boot from a local npm`);
+	const installed = (folder: string) => path.join(dir, 'queue', folder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-storefront', 'package.json');
+	for (const folder of ['n8n', 'n8n-worker1', 'n8n-webhook1']) expect(JSON.parse(fs.readFileSync(installed(folder), 'utf8'))).toMatchObject({ version });
+	const log = (name: string) => fs.readFileSync(path.join(dir, 'queue', `${name}.log`), 'utf8');
+	expect(log('main')).toContain(`Installed community package 'n8n-nodes-storefront@${version}' from env`);
+	for (const name of ['worker1', 'webhook1']) expect(log(name)).toContain('Packages reinstalled successfully');
+});
+
 test('the MCP server the banner prints is on the webhook processor, published, and answers an MCP client: the example\'s tools, and a call returns the demo connections', async () => {
 	expect(bannerMcpUrl(start.output)).toBe(`http://127.0.0.1:${ports.webhook}/mcp/storefront-tools`);
 	const mcp = await mcpListAndCall(`http://127.0.0.1:${ports.webhook}/mcp/storefront-tools`);
@@ -64,7 +74,7 @@ test('the MCP server the banner prints is on the webhook processor, published, a
 	expect((JSON.parse(mcp.text) as Array<{ id: string }>).map((c) => c.id)).toEqual(['acc_social1', 'acc_search1', 'acc_pro1', 'acc_video1', 'acc_micro1']);
 });
 
-test('main has the examples and the credentials (the spending-caps example has its own); the Storefront credential passes its test', async () => {
+test('main has the examples and the credentials; the Storefront credential passes its test', async () => {
 	const workflows = await main.workflows();
 	expect(workflows.map((w) => w.name).sort()).toEqual(loadExamples('any').map((e) => e.workflow.name).sort());
 	const credentials = await main.credentials();

@@ -5,8 +5,8 @@ import type { ICredentialType, INodeType } from 'n8n-workflow';
 import ts from 'typescript';
 
 /**
- * n8n's verification guidelines for community nodes that no lint rule states as such (README
- * "Verification" maps every guideline to where it holds): one service, node code that touches
+ * n8n's verification guidelines for community nodes that no lint rule states as such
+ * (docs/verification.md maps every guideline to where it holds): one service, node code that touches
  * neither the environment nor the file system, English only, documentation with authentication
  * and usage examples. MIT and no runtime dependencies: release.test.ts, structure.test.ts and the
  * scanner's package.json rules (scanner.test.ts).

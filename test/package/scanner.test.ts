@@ -11,7 +11,7 @@ import { buildInto } from '../../scripts/lib/n8n';
  * an `eslint-disable` comment silences nothing). The scanner lints the source its npm provenance
  * points at (package.json, nodes/, credentials/) and the published tarball's .js and package.json
  * (`analyzePackageByName`); both must be clean, warnings included. Its provenance and GitHub legs
- * need the network: README "Verification".
+ * need the network: docs/verification.md.
  */
 
 const ROOT = path.join(__dirname, '..', '..');

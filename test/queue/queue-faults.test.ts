@@ -10,7 +10,7 @@ import { boostCalls, inBatches, startFinishedWorkflow, startTestbed, stopAndFind
  * middle of a boost, a worker killed (SIGKILL) / stopped (SIGTERM) with 500 events queued, the
  * trigger's Acknowledge "When the Workflow Finishes" under a killed worker, a failing run and a run
  * longer than the API waits, Redis stopped for a few seconds, every webhook processor down while
- * the API delivers. The README's "Running in queue mode" explains each figure.
+ * the API delivers. docs/queue-mode.md explains each figure.
  *
  * SIGTERM is not lossless in n8n 2.41.1: the worker pauses Bull locally and waits for the jobs it
  * is running, but a job Bull fetched for it in that instant (finishing a job fetches the next one)
@@ -62,7 +62,7 @@ beforeAll(async () => {
 			QUEUE_WORKER_LOCK_DURATION: '10000',
 			QUEUE_WORKER_LOCK_RENEW_TIME: '2500',
 			QUEUE_WORKER_STALLED_INTERVAL: '5000',
-			// main re-checks the trigger (checkExists) at start only on n8n's classic activation path (README)
+			// main re-checks the trigger (checkExists) at start only on n8n's classic activation path (docs/trigger.md)
 			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false',
 		},
 	});

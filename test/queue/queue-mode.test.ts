@@ -1,11 +1,17 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { DEMO } from '../../fake-api/demo';
+import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample } from '../../scripts/lib/sandbox';
 import { boostCalls, inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
  * The package in n8n's queue mode: Postgres, Redis, main (no production webhooks), 2 workers,
- * 2 webhook processors (sandbox/queue.ts). Signed events are spread round-robin over both
- * processors by this test and run by the workers. Faults (workers killed, Redis stopped,
+ * 2 webhook processors (sandbox/queue.ts), each installing the package at boot from a local
+ * registry (main through N8N_COMMUNITY_PACKAGES, the others through
+ * N8N_REINSTALL_MISSING_PACKAGES). Signed events are spread round-robin over both processors by
+ * this test and run by the workers. Faults (workers killed, Redis stopped,
  * deliveries failing while the processors are down): queue-faults.test.ts.
  */
 
@@ -23,6 +29,20 @@ beforeAll(async () => {
 }, 10 * 60_000);
 
 afterAll(async () => await bed?.stop());
+
+test('every process installed the package itself at boot from the registry, into a nodes folder of its own: main from N8N_COMMUNITY_PACKAGES (version and checksum), workers and webhook processors from main\'s record', () => {
+	const { main, workers, webhooks, published } = bed.queue;
+	expect(main.log).toContain(`Installed community package '${PACKAGE_NAME}@${published.version}' from env`);
+	for (const n8n of [...workers, ...webhooks]) {
+		expect(n8n.log).toContain('Attempting to reinstall missing packages');
+		expect(n8n.log).toContain('Packages reinstalled successfully');
+	}
+	const boots = [main, ...workers, ...webhooks].map((n8n, i) => `${['main', 'worker1', 'worker2', 'webhook1', 'webhook2'][i]} ${(n8n.startedInMs / 1000).toFixed(1)} s`);
+	console.log(`queue mode: boot with the package installed from the registry: ${boots.join(', ')}`);
+	const folders = [main, ...workers, ...webhooks].map((n8n) => path.join(n8n.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME));
+	expect(new Set(folders).size).toBe(5);
+	for (const folder of folders) expect(JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'))).toMatchObject({ name: PACKAGE_NAME, version: published.version });
+});
 
 test('activation in queue mode registers exactly one endpoint; both webhook processors serve it', async () => {
 	await bed.queue.main.activate(bed.workflowId);
@@ -47,7 +67,7 @@ test(`${EVENTS} signed events round-robin over both processors: each answered in
 	expect({ all: await bed.count(), success: await bed.count('success') }).toEqual({ all: EVENTS, success: EVENTS });
 }, 300_000);
 
-test(`${REDELIVERED} redeliveries of the latest events: dropped by the processor that ran them (its memory, confirmed by a 2xx in the API's delivery log); run again by the other one (the memory is per process, see README)`, async () => {
+test(`${REDELIVERED} redeliveries of the latest events: dropped by the processor that ran them (its memory, confirmed by a 2xx in the API's delivery log); run again by the other one (the memory is per process, see docs/queue-mode.md)`, async () => {
 	const latest = (i: number) => EVENTS - REDELIVERED + i;
 	const logReads = () => bed.api.requests.filter((r) => r.method === 'GET' && /^\/v1\/webhooks\/[^/]+\/deliveries$/.test(r.path)).length;
 	const readsBefore = logReads();

@@ -82,6 +82,17 @@ describe('one declaration per name (oneDeclarationPerName)', () => {
 		expect(optionsOn('menu', 'getAll')).toEqual(['b', 'c']);
 	});
 
+	test('a name required on some operations and optional on others is refused at load: the optional use takes a name of its own', () => {
+		// one declaration per name would drop n8n's required mark on every operation (issue 33, item 6)
+		expect(() => build([{ ...field('title'), required: true }], [field('title')])).toThrow('Required on some operations and not on others: title');
+		// a field required on a Network is checked when the operation runs: not mixed with a statically required one either
+		const onNetwork = { ...field('title'), required: true, displayOptions: { show: { network: ['socialnet'] } } };
+		expect(() => build([{ ...field('title'), required: true }], [onNetwork])).toThrow('Required on some operations and not on others: title');
+		// the optional use as an option of Options: a different name, required stays where it was
+		const props = build([{ ...field('title'), required: true }], [{ ...collection([]), options: [field('title')] }]);
+		expect(props.find((p) => p.name === 'title')!.required).toBe(true);
+	});
+
 	test('declarations of one name that disagree are refused at load', () => {
 		expect(() => build([{ ...field('limit'), default: 5 } as never], [{ ...field('limit'), default: 50 } as never])).toThrow(
 			'Declared several times with different settings: limit',

@@ -67,7 +67,8 @@ const networkFields: INodeProperties[] = [
 		default: 'search',
 		displayOptions: { show: { network: ['searchnet'] } },
 	},
-	{ ...keywordsField, displayOptions: { show: { network: ['searchnet'] } } },
+	// a name of its own: Keywords on searchnet only (checked when the ad is created), the node's `keywords` required wherever it shows
+	{ ...keywordsField, name: 'searchnetKeywords', displayOptions: { show: { network: ['searchnet'] } } },
 	{
 		displayName: 'Organization ID',
 		name: 'organizationId',
@@ -171,6 +172,8 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 ]);
 
 const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
+/** Network fields whose parameter has a name of its own, by the name the API takes. */
+const PARAMETER_OF: Record<string, string> = { keywords: 'searchnetKeywords' };
 
 /** The body fields of the chosen network: top-level ones it shows, then Additional Fields (lists as lists). */
 async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -180,7 +183,7 @@ async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOption
 	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
 	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
 	// Chatnet's four countries are their own field (a menu), sent as the API's countries
-	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, f, undefined)])));
+	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, PARAMETER_OF[f] ?? f, undefined)])));
 	if (network === 'videonet') body.imageUrl = param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
@@ -202,6 +205,7 @@ const goalField: INodeProperties = {
 	displayName: 'Goal',
 	name: 'goal',
 	type: 'options',
+	required: true,
 	options: goalOptions,
 	default: 'traffic',
 	description: 'What the network optimizes for (not every goal exists on every network; catalog sales is for catalog ads)',

@@ -12,7 +12,7 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { apiRequest } from '../../shared/transport';
 import { checkedId } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
-import { fillPath, operation, type OperationSpec, type Paginator } from '../../shared/operation';
+import { fillPath, operation, type OperationSpec, type RequestRun } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 
@@ -192,14 +192,14 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
  * the item is the model's arguments, so "From Incoming Items" reads the named fields from them.
  * The operation's preSend has already filled the URL; each `send` is one routing request.
  */
-function batchRoute(mode: string, work: BatchWork): Paginator {
+function batchRoute(mode: string, work: BatchWork): RequestRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		return [{ json: await work(routedRun(this, mode, requestData)) }];
 	};
 }
 
 /** The routed transport: the item's parameters (read once), one routing request per `send`. */
-function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<Paginator>[0]): BatchRun {
+function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<RequestRun>[0]): BatchRun {
 	// a tool's item arrives on the ai_tool input; a normal run's (n8n without customOperations) on main
 	const tool = ctx.getInputData(0, NodeConnectionTypes.AiTool);
 	const item = Object.keys(tool.json).length ? tool : ctx.getInputData();

@@ -4,25 +4,27 @@ import { locatorValue } from '../../shared/params';
 
 /**
  * Adds what Ad → Boost Post needs to every post: `postId`, `accountId` (the connection to boost
- * with: `postingAccountId` on videonet) and `adAccountId` when one was chosen, plus `rank`.
+ * with: `postingAccountId` on videonet) and `adAccountId` when one was chosen (read from
+ * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank`.
  * A best-posts → boost workflow then maps `{{ $json.postId }}` and `{{ $json.accountId }}`.
  */
-export async function readyToBoost(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	const accountId = locatorValue(this, 'accountId');
-	const adAccountId = locatorValue(this, 'adAccountId');
-	return items.map((item) => {
-		const json = item.json;
-		const boostWith = (json.postingAccountId as string | undefined) ?? accountId;
-		const posts = ((json.posts as IDataObject[] | undefined) ?? []).map((post, i) => ({
-			...post,
-			rank: i + 1,
-			postId: post.id,
-			accountId: boostWith,
-			...(adAccountId ? { adAccountId } : {}),
-		}));
-		return { ...item, json: { ...json, posts } };
-	});
-}
+export const readyToBoost = (adAccountParameter: 'adAccountId' | 'options.adAccountId') =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		const accountId = locatorValue(this, 'accountId');
+		const adAccountId = locatorValue(this, adAccountParameter);
+		return items.map((item) => {
+			const json = item.json;
+			const boostWith = (json.postingAccountId as string | undefined) ?? accountId;
+			const posts = ((json.posts as IDataObject[] | undefined) ?? []).map((post, i) => ({
+				...post,
+				rank: i + 1,
+				postId: post.id,
+				accountId: boostWith,
+				...(adAccountId ? { adAccountId } : {}),
+			}));
+			return { ...item, json: { ...json, posts } };
+		});
+	};
 
 /** What the post lists answer beside their rows. */
 export const POST_ANSWER_FIELDS = ['postingAccountId', 'sources', 'notes'];

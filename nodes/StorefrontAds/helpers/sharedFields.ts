@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../shared/fieldBuilders';
+import { locatorSpec, resourceLocator } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
-import { dayField } from './dates';
 import { keywordsField } from './lists';
 import { PLATFORMS } from './networks';
 import { resourceNamesField } from './recommendations';
@@ -14,14 +13,6 @@ import { specField } from './targetingSpec';
  * evaluates a mapped value twice per same-named property, plus once when the node reads it).
  * Operations name the ones they show in `uses`; `assembleNode` shows each on exactly those operations.
  */
-
-/**
- * The dates of Targeting → Get Supply Forecast and of videonet insights: `hide` on the other
- * insight networks (the forecast has no Network field, so it always shows them).
- */
-function windowDay(displayName: string, name: string, description: string): INodeProperties {
-	return { ...dayField(displayName, name, description), required: true, displayOptions: { hide: { network: ['pronet', 'searchnet', 'socialnet'] } } };
-}
 
 export const sharedFields: INodeProperties[] = [
 	resourceLocator({
@@ -87,6 +78,7 @@ export const sharedFields: INodeProperties[] = [
 		displayName: 'Budget Type',
 		name: 'budgetType',
 		type: 'options',
+		required: true,
 		options: budgetTypeOptions,
 		default: 'daily',
 	},
@@ -127,14 +119,15 @@ export const sharedFields: INodeProperties[] = [
 	},
 	specField,
 	resourceNamesField,
-	windowDay('From Date', 'fromDate', 'First day (UTC): of the forecast window (in the future), or of the videonet report (at most 30 days per query)'),
-	windowDay('To Date', 'toDate', 'Last day (UTC) of the forecast window or of the videonet report'),
 ];
 
 /**
- * An operation's own copy of a shared field where it must differ (optional, or shown on a
- * condition): n8n then holds two properties of that name, two more evaluations per item when mapped.
+ * A shared field's declaration under another name, where an operation needs it otherwise: an
+ * optional filter in its Options collection, or a field only one network needs. A name is either
+ * required wherever it shows or never (README "Storefront Ads"), and each name stays one property.
  */
-export function ownCopy(name: string, changes: Partial<INodeProperties>): INodeProperties {
-	return { ...sharedFields.find((f) => f.name === name)!, ...changes };
+export function sharedFieldAs(name: string, as: string, changes: Partial<INodeProperties>): INodeProperties {
+	const spec = locatorSpec(name);
+	// a locator is declared under its new name too, so that its ID check and the tool description find it
+	return { ...(spec ? resourceLocator({ ...spec, name: as }) : { ...sharedFields.find((f) => f.name === name)!, name: as }), ...changes };
 }

@@ -9,19 +9,25 @@ export const MAX_METAOBJECT_FIELDS = 100;
 
 /** The metaobject fields several metaobject operations share (one property per name). */
 export const metaobjectFields: INodeProperties[] = [
-	{
-		...resourceLocator({
-			displayName: 'Definition Type',
-			name: 'type',
-			searchListMethod: 'searchMetaobjectTypes',
-			placeholder: 'e.g. designer',
-			listedBy: 'Metaobject Definition → Get Many',
-			description:
-				'The metaobject definition (its type handle). Create and Get Many send it; Get, Update and Delete only use it to list metaobjects of this type in "From list" below.',
-		}),
-		// required by Create and Get Many only: checked there before the call
+	resourceLocator({
+		displayName: 'Definition Type',
+		name: 'type',
+		searchListMethod: 'searchMetaobjectTypes',
+		placeholder: 'e.g. designer',
+		listedBy: 'Metaobject Definition → Get Many',
+		description: 'The metaobject definition (its type handle)',
+	}),
+	// Get, Update and Delete take no type: there it only fills the Metaobject list, so it is optional
+	// and has a name of its own (the node's Definition Type is required wherever it shows)
+	resourceLocator({
+		displayName: 'Definition Type (for the List)',
+		name: 'listType',
+		searchListMethod: 'searchMetaobjectTypes',
+		placeholder: 'e.g. designer',
+		listedBy: 'Metaobject Definition → Get Many',
+		description: 'Only fills the Metaobject list below ("From list"); not sent, since calls by ID take no type',
 		required: false,
-	},
+	}),
 	resourceLocator({ displayName: 'Metaobject', name: 'metaobjectId', searchListMethod: 'searchMetaobjects', placeholder: 'e.g. gid_metaobject_000015', listedBy: 'Metaobject → Get Many' }),
 	{
 		displayName: 'Fields',

@@ -43,7 +43,7 @@ export const searchMetaobjects = listSearch({
 	cursor: true,
 	query: (ctx) => {
 		const base = account(ctx);
-		const type = currentParameter(ctx, 'type');
+		const type = currentParameter(ctx, 'type') ?? currentParameter(ctx, 'listType');
 		return base && type ? { ...base, type } : undefined;
 	},
 	name: (m) => `${(m.displayName as string) || (m.handle as string)} (${m.handle as string})`,

@@ -17,6 +17,8 @@ const SOCIAL = { accountId: rl('acc_social1'), adAccountId: rl('act_1001') };
 const SEARCH = { accountId: rl('acc_search1'), adAccountId: rl('123-456-7890') };
 const PRO = { accountId: rl('acc_pro1'), adAccountId: rl('501') };
 const VIDEO = { accountId: rl('acc_video1'), adAccountId: rl('7001') };
+/** Insight → Get on videonet: its Ad Account is a field of that network (videonetAdAccountId). */
+const VIDEONET_INSIGHT = { network: 'videonet', accountId: rl('acc_video1'), videonetAdAccountId: rl('7001') };
 
 type Loc = RequestField['in'];
 // Lists typed into a text field are one entry per line (a comma may be part of a headline).
@@ -61,7 +63,7 @@ const wrap = (key: string, fields: string[]) => fields.map((x) => `${key}.${x}`)
 
 // ---- create, messaging, call: one body (reference "Ads: create, boost, validate"), networks as runs
 const CREATE_RUNS: Record<string, RunSpec> = {
-	searchnet: { params: { network: 'searchnet', ...SEARCH, headline: 'Linen shirts', body: 'Light linen', linkUrl: 'https://shop.example.com/linen', campaignType: 'search', keywords: 'linen shirt' } },
+	searchnet: { params: { network: 'searchnet', ...SEARCH, headline: 'Linen shirts', body: 'Light linen', linkUrl: 'https://shop.example.com/linen', campaignType: 'search', searchnetKeywords: 'linen shirt' } },
 	pronet: { params: { network: 'pronet', ...PRO, organizationId: '2414183' } },
 	videonet: { params: { network: 'videonet', ...VIDEO, videoUrl: 'https://cdn.example.com/v.mp4', identityId: 'vid_ident_1', identityType: 'VIDEO_USER' } },
 	microblog: { params: { network: 'microblog', accountId: rl('acc_micro1'), adAccountId: rl('mb-18ce'), body: 'Linen, 20% off' } },
@@ -121,7 +123,7 @@ function createFields(networks: boolean): RequestField[] {
 		on('searchnet', 'body', 'string', { body: 'Search body' }, 'Search body', req),
 		on('searchnet', 'linkUrl', 'string', { linkUrl: 'https://shop.example.com/s' }, 'https://shop.example.com/s', req),
 		on('searchnet', 'campaignType', 'string', { campaignType: 'pmax' }, 'pmax', { ...req, values: ['search', 'display', 'pmax', 'demand_gen'] }),
-		on('searchnet', 'keywords', 'string[]', { keywords: 'linen shirt\nsummer dress' }, ['linen shirt', 'summer dress'], req),
+		on('searchnet', 'keywords', 'string[]', { searchnetKeywords: 'linen shirt\nsummer dress' }, ['linen shirt', 'summer dress'], req),
 		on('searchnet', 'existingCampaignId', 'string', { 'additionalFields.existingCampaignId': '$campaign' }, '$campaign'),
 		on('pronet', 'organizationId', 'string', { organizationId: '2414184' }, '2414184'),
 		on('pronet', 'headline', 'string', { 'additionalFields.headline': 'Pro headline' }, 'Pro headline'),
@@ -637,7 +639,7 @@ export const adsEndpoints: Endpoint[] = [
 		operation: 'getBest',
 		base: { ...SOCIAL, returnAll: true },
 		runs: { videonet: { params: VIDEO } },
-		request: [accountId('query'), adAccountId('query', false)],
+		request: [accountId('query'), f('query', 'adAccountId', 'string', { 'options.adAccountId': rl('act_1001') }, 'act_1001')],
 		response: { rows: { key: 'posts', fields: POST }, extra: ['sources', 'notes', 'postingAccountId'], run: 'videonet' },
 	},
 	{
@@ -656,8 +658,8 @@ export const adsEndpoints: Endpoint[] = [
 		node,
 		resource: 'post',
 		operation: 'getPronetPages',
-		base: { accountId: rl('acc_pro1'), returnAll: true },
-		request: [f('query', 'accountId', 'string', { accountId: rl('acc_pro1') }, 'acc_pro1')],
+		base: { options: { accountId: rl('acc_pro1') }, returnAll: true },
+		request: [f('query', 'accountId', 'string', { 'options.accountId': rl('acc_pro1') }, 'acc_pro1')],
 		response: { rows: { key: 'pages', fields: ['organizationId', 'name', 'vanityName', 'logoUrl'] }, extra: ['postingAccountId', 'notes'] },
 	},
 	{
@@ -761,9 +763,9 @@ export const adsEndpoints: Endpoint[] = [
 		runs: {
 			searchnet: { params: { network: 'searchnet', accountId: rl('acc_search1'), query: 'SELECT campaign.id FROM campaign' } },
 			videonet: {
-				params: { network: 'videonet', ...VIDEO, dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'stat_time_day', metrics: 'spend', fromDate: '2026-11-01', toDate: '2026-11-03', simplify: false },
+				params: { ...VIDEONET_INSIGHT, dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'stat_time_day', metrics: 'spend', videonetFromDate: '2026-11-01', videonetToDate: '2026-11-03', simplify: false },
 			},
-			videonetAudience: { params: { network: 'videonet', ...VIDEO, dimensions: 'age', fromDate: '2026-11-01', toDate: '2026-11-03' } },
+			videonetAudience: { params: { ...VIDEONET_INSIGHT, dimensions: 'age', videonetFromDate: '2026-11-01', videonetToDate: '2026-11-03' } },
 		},
 		request: [
 			accountId('query'),
@@ -772,12 +774,12 @@ export const adsEndpoints: Endpoint[] = [
 			f('query', 'breakdowns', 'string', { 'socialOptions.breakdowns': 'age,gender' }, 'age,gender', { on: 'socialnet' }),
 			f('query', 'filtering', 'string', { 'socialOptions.filtering': '[{"field":"spend","operator":"GREATER_THAN","value":0}]' }, '[{"field":"spend","operator":"GREATER_THAN","value":0}]', { on: 'socialnet' }),
 			f('query', 'query', 'string', { query: 'SELECT campaign.name FROM campaign' }, 'SELECT campaign.name FROM campaign', { on: 'searchnet', run: 'searchnet' }),
-			f('query', 'adAccountId', 'string', { adAccountId: rl('7001') }, '7001', { on: 'videonet', run: 'videonet' }),
+			f('query', 'adAccountId', 'string', { videonetAdAccountId: rl('7001') }, '7001', { on: 'videonet', run: 'videonet' }),
 			f('query', 'dataLevel', 'string', { dataLevel: 'AUCTION_AD' }, 'AUCTION_AD', { on: 'videonet', run: 'videonet', values: ['AUCTION_ADVERTISER', 'AUCTION_CAMPAIGN', 'AUCTION_ADGROUP', 'AUCTION_AD'] }),
 			f('query', 'dimensions', 'string', { dimensions: 'stat_time_day,country_code' }, 'stat_time_day,country_code', { on: 'videonet', run: 'videonet' }),
 			f('query', 'metrics', 'string', { metrics: 'spend,clicks' }, 'spend,clicks', { on: 'videonet', run: 'videonet' }),
-			day('query', 'fromDate', 'fromDate', '2026-11-02', { on: 'videonet', run: 'videonet' }),
-			day('query', 'toDate', 'toDate', '2026-11-04', { on: 'videonet', run: 'videonet' }),
+			day('query', 'fromDate', 'videonetFromDate', '2026-11-02', { on: 'videonet', run: 'videonet' }),
+			day('query', 'toDate', 'videonetToDate', '2026-11-04', { on: 'videonet', run: 'videonet' }),
 			f('query', 'reportType', 'string', { reportType: 'AUDIENCE' }, 'AUDIENCE', { on: 'videonet', run: 'videonetAudience' }),
 		],
 		response: { rows: { key: 'data', fields: ['dimensions', 'metrics'] }, run: 'videonet' },

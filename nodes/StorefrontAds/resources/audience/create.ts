@@ -18,4 +18,4 @@ export const option = operation({
 /** accountId: the connection the audience belongs to (chatnet has no audiences). */
 export const uses = ['accountId', 'adAccountId', 'name'];
 
-export const properties: INodeProperties[] = [{ displayName: 'Type', name: 'type', type: 'options', options: AUDIENCE_TYPES, default: 'customer_list' }];
+export const properties: INodeProperties[] = [{ displayName: 'Type', name: 'type', type: 'options', required: true, options: AUDIENCE_TYPES, default: 'customer_list' }];

@@ -4,8 +4,8 @@ import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { locatorValue, param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
-import { checkedDay } from '../../helpers/dates';
-import { ownCopy } from '../../helpers/sharedFields';
+import { checkedDay, dayField } from '../../helpers/dates';
+import { sharedFieldAs } from '../../helpers/sharedFields';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
 
@@ -18,13 +18,13 @@ function videonetQuery(ctx: IExecuteSingleFunctions): IDataObject {
 	const audience = param<string>(ctx, 'reportType', 'BASIC') === 'AUDIENCE';
 	const dimensions = audience ? codesList(param(ctx, 'audienceDimensions', [])) : codesList(param(ctx, 'dimensions', ''));
 	if (dimensions.length < 1 || dimensions.length > 4) failItem(ctx, `Videonet takes 1 to 4 dimensions, not ${dimensions.length}`, 'Change "Dimensions".');
-	const [fromDate, toDate] = [checkedDay(ctx, param(ctx, 'fromDate', ''), 'From Date'), checkedDay(ctx, param(ctx, 'toDate', ''), 'To Date')];
+	const [fromDate, toDate] = [checkedDay(ctx, param(ctx, 'videonetFromDate', ''), 'From Date'), checkedDay(ctx, param(ctx, 'videonetToDate', ''), 'To Date')];
 	if (!fromDate || !toDate) failItem(ctx, 'Videonet reports need From Date and To Date', 'Set both dates (at most 30 days apart).');
 	const days = (Date.parse(toDate) - Date.parse(fromDate)) / DAY_MS + 1;
 	if (!(days >= 1)) failItem(ctx, 'To Date must not be before From Date', 'Set a window of 1 to 30 days.');
 	if (days > 30) failItem(ctx, `Videonet reports cover at most 30 days per query; this one covers ${days}`, 'Shorten the window, or run one query per 30 days.');
 	return {
-		adAccountId: locatorValue(ctx, 'adAccountId'),
+		adAccountId: locatorValue(ctx, 'videonetAdAccountId'),
 		...(audience ? { reportType: 'AUDIENCE' } : {}),
 		dataLevel: param(ctx, 'dataLevel', 'AUCTION_CAMPAIGN'),
 		dimensions: dimensions.join(','),
@@ -87,8 +87,7 @@ export const option = operation({
 	list: { style: 'none', rootProperty: 'data' },
 });
 
-/** fromDate, toDate: shown for videonet only (see helpers/sharedFields.ts). */
-export const uses = ['accountId', 'fromDate', 'toDate'];
+export const uses = ['accountId'];
 
 export const leading: INodeProperties[] = [
 	{
@@ -129,8 +128,11 @@ export const properties: INodeProperties[] = [
 		description: "Read-only, in the network's query language; money is in micros; a date segment needs a finite range",
 		displayOptions: shown('searchnet'),
 	},
-	// shown for videonet only
-	ownCopy('adAccountId', { displayOptions: shown('videonet') }),
+	// videonet only: required on that Network, which a model may choose, so checked when the operation runs;
+	// names of their own, since the node's Ad Account, From Date and To Date are required wherever they show
+	sharedFieldAs('adAccountId', 'videonetAdAccountId', { displayOptions: shown('videonet') }),
+	{ ...dayField('From Date', 'videonetFromDate', 'First day (UTC) of the report (at most 30 days per query)'), required: true, displayOptions: shown('videonet') },
+	{ ...dayField('To Date', 'videonetToDate', 'Last day (UTC) of the report'), required: true, displayOptions: shown('videonet') },
 	{
 		displayName: 'Report Type',
 		name: 'reportType',

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { ownCopy } from '../../helpers/sharedFields';
+import { sharedFieldAs } from '../../helpers/sharedFields';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 
 export const option = operation({
@@ -14,8 +14,8 @@ export const option = operation({
 		'Published socialnet or videonet posts ranked for boosting (likes + reactions + 2×comments + 3×shares; posts without engagement last, newest first); one item per post',
 	method: 'GET',
 	path: '/v1/ads/best-posts',
-	send: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true, optional: true } },
-	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost],
+	send: { accountId: { in: 'query', locator: true }, 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
+	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('options.adAccountId')],
 	list: { style: 'none', rootProperty: 'posts' },
 });
 
@@ -23,13 +23,17 @@ export const option = operation({
 export const uses = ['accountId'];
 
 export const properties: INodeProperties[] = [
-	{
-		displayName: 'Ad Account is optional here: the ad account a later boost will use, copied onto each post',
-		name: 'adAccountNotice',
-		type: 'notice',
-		default: '',
-	},
-	// optional here: one declaration per name, required where other operations require it (checked at run time)
-	ownCopy('adAccountId', { required: false }),
 	...returnAllOrLimit('posts').map((p) => (p.name === 'returnAll' ? { ...p, hint: 'Set Limit to 1 to get only the best post' } : p)),
+	// optional here, so an option of its own: the node's Ad Account field is required wherever it shows
+	collection(
+		'Options',
+		'options',
+		[
+			sharedFieldAs('adAccountId', 'adAccountId', {
+				required: false,
+				description: 'The ad account a later boost will use, copied onto each post (as adAccountId). Connection → Get Ad Accounts lists them',
+			}),
+		],
+		'Add Option',
+	),
 ];

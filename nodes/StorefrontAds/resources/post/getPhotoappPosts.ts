@@ -13,7 +13,7 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/photoapp-posts',
 	send: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
-	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost],
+	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('adAccountId')],
 	list: { style: 'none', rootProperty: 'posts' },
 });
 

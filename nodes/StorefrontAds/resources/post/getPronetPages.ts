@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { ownCopy } from '../../helpers/sharedFields';
+import { sharedFieldAs } from '../../helpers/sharedFields';
 
 export const option = operation({
 	value: 'getPronetPages',
@@ -12,21 +12,31 @@ export const option = operation({
 	description: 'Company Pages an ad can run as (their organizationId goes to Ad → Create); one item per page',
 	method: 'GET',
 	path: '/v1/ads/pronet-pages',
-	send: { accountId: { in: 'query', locator: true, optional: true } },
+	send: { 'options.accountId': { in: 'query', as: 'accountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('pages', ['postingAccountId', 'notes'])],
 	list: { style: 'none', rootProperty: 'pages' },
 });
 
 export const properties: INodeProperties[] = [
-	// optional here (the API takes none when there is only one pronet connection): Ad Connection is
-	// one field for the whole node, required on the other operations (checked when they run)
-	ownCopy('accountId', { required: false }),
 	{
 		displayName:
-			'Ad Connection can stay empty when there is only one pronet connection. The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account.',
+			'The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account. With several pronet connections, choose one in Options → Ad Connection.',
 		name: 'pronetNotice',
 		type: 'notice',
 		default: '',
 	},
 	...returnAllOrLimit('pages'),
+	// optional here (the API takes none when there is only one pronet connection), so an option of
+	// its own: the node's Ad Connection field is required wherever it shows
+	collection(
+		'Options',
+		'options',
+		[
+			sharedFieldAs('accountId', 'accountId', {
+				required: false,
+				description: 'The pronet connection whose Pages to list; leave empty when there is only one. Connection → Get Many lists them',
+			}),
+		],
+		'Add Option',
+	),
 ];

@@ -4,6 +4,7 @@ import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { wholeDailyBudget } from '../../helpers/budget';
+import { dayField } from '../../helpers/dates';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
 
 const day = (value: unknown) => String(value ?? '').slice(0, 10);
@@ -36,10 +37,12 @@ export const option = operation({
 	postReceive: [explainUnavailable('No supply forecast is available for this targeting on this network. Nothing was created.')],
 });
 
-/** fromDate, toDate: the future window (UTC days). */
-export const uses = ['accountId', 'adAccountId', 'spec', 'fromDate', 'toDate'];
+export const uses = ['accountId', 'adAccountId', 'spec'];
 
 export const properties: INodeProperties[] = [
+	// the future window (UTC days)
+	{ ...dayField('From Date', 'fromDate', 'First day (UTC) of the forecast window, in the future'), required: true },
+	{ ...dayField('To Date', 'toDate', 'Last day (UTC) of the forecast window'), required: true },
 	{
 		displayName: 'Daily Budget',
 		name: 'dailyBudget',

@@ -11,6 +11,6 @@ export const option = storeOperation({
 	path: '/v1/commerce/metaobjects/{metaobjectId}',
 });
 
-export const uses = ['accountId', 'type', 'metaobjectId'];
+export const uses = ['accountId', 'listType', 'metaobjectId'];
 
 export const properties: INodeProperties[] = [];

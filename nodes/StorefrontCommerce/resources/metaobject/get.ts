@@ -13,6 +13,6 @@ export const option = storeOperation({
 	postReceive: [unwrap('metaobject')],
 });
 
-export const uses = ['accountId', 'type', 'metaobjectId'];
+export const uses = ['accountId', 'listType', 'metaobjectId'];
 
 export const properties: INodeProperties[] = [];

@@ -15,6 +15,6 @@ export const option = storeOperation({
 	postReceive: [unwrap('metaobject')],
 });
 
-export const uses = ['accountId', 'type', 'metaobjectId', 'fields', 'additionalFields'];
+export const uses = ['accountId', 'listType', 'metaobjectId', 'fields', 'additionalFields'];
 
 export const properties: INodeProperties[] = [];
