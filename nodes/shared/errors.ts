@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { noteTransientStatus } from './faults';
-import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './rateLimit';
+import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './transport';
 
 interface ParsedError {
 	code?: string;

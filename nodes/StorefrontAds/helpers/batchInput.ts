@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
+import { apiRequest } from '../../shared/apiRequest';
 import { checkedId } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, operation, type OperationSpec, type RequestRun } from '../../shared/operation';

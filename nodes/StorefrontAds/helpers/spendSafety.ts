@@ -9,7 +9,7 @@ import type {
 import { collection } from '../../shared/fieldBuilders';
 import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { param } from '../../shared/params';
-import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/rateLimit';
+import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
 import { unwrap } from '../../shared/requestActions';
 import { networkOptions, type NetworkFacts } from './networks';
 
