@@ -20,7 +20,7 @@ interface ParsedError {
 }
 
 /**
- * Reads every error shape the API and its family send (README, "Errors"), into the API's code and text:
+ * Reads every error shape the API and its family send (docs/errors.md), into the API's code and text:
  * - CONTRACT: `{error: {code, message, details?, requiredScope?}}`, with `status` beside them (the live service);
  * - flat (a sibling service): `{error: "<text>", type, code, param, details}`, and a bare `{error: "<text>"}` (its 429s);
  * - `{message}`, `{code, message}`, `{errors: [{code, message}]}`, OAuth's `{error: "<code>", error_description}`,

@@ -82,8 +82,10 @@ function markerOf(name: string, displayOptions: INodeProperties['displayOptions'
 /**
  * One data field for all copies of a name. n8n shows a field when every `show` key matches: one
  * rectangle of resources × operations. Where the copies are not one rectangle (operation values
- * repeat across resources), each copy becomes a `hidden` marker `<name>Shown` holding its display
- * conditions (a constant, never evaluated), and the one field shows where a marker is.
+ * repeat across resources), the fewest rectangles of their places each become a `hidden` marker
+ * `<name>Shown` holding its display conditions (a constant, never evaluated; one per rectangle,
+ * not per copy: every property costs a display check per item), and the one field shows where a
+ * marker is.
  */
 function oneField(all: Operations, plain: INodeProperties[], name: string, copies: INodeProperties[]) {
 	const gate = oneRectangle(all, copies) ?? existingGate(all, plain, copies);
@@ -91,26 +93,54 @@ function oneField(all: Operations, plain: INodeProperties[], name: string, copie
 	const field: INodeProperties = { ...copies[0], displayOptions: { show: gate ?? { [marker]: [true] } } };
 	if (REQUIRED_ON_VALUE.has(copies[0])) REQUIRED_ON_VALUE.add(field);
 	if (copies[0].type === 'collection') field.options = mergedOptions(all, copies);
-	return new Map(copies.map((c) => [c, [...(gate ? [] : [markerOf(marker, c.displayOptions)]), field]]));
+	if (gate) return new Map(copies.map((c) => [c, [field]]));
+	const markers = new Map<string, INodeProperties>();
+	const markerFor = (displayOptions: IDisplayOptions) => {
+		const key = JSON.stringify(displayOptions);
+		if (!markers.has(key)) markers.set(key, markerOf(marker, displayOptions));
+		return markers.get(key)!;
+	};
+	const displays = displaysByRectangle(all, copies, (c) => JSON.stringify({ ...c.displayOptions, show: otherConditions(c) }));
+	return new Map(copies.map((c) => [c, [markerFor(displays.get(c)!), field]]));
 }
 
 /** Alike copies of a setting, one declaration per rectangle of their places. */
 function settingsByRectangle(all: Operations, copies: INodeProperties[]): Map<INodeProperties, INodeProperties> {
-	const result = new Map<INodeProperties, INodeProperties>();
-	const others = (c: INodeProperties) => JSON.stringify({ ...c, displayOptions: { ...c.displayOptions, show: { ...c.displayOptions?.show, resource: undefined, operation: undefined } } });
+	const others = (c: INodeProperties) => JSON.stringify({ ...c, displayOptions: { ...c.displayOptions, show: otherConditions(c) } });
+	const displays = displaysByRectangle(all, copies, others);
+	const declarations = new Map<string, INodeProperties>();
+	return new Map(
+		copies.map((c) => {
+			const displayOptions = displays.get(c)!;
+			const key = others(c) + JSON.stringify(displayOptions);
+			if (!declarations.has(key)) declarations.set(key, { ...c, displayOptions });
+			return [c, declarations.get(key)!];
+		}),
+	);
+}
+
+/** A copy's `show` conditions beyond its resource and operation. */
+const otherConditions = (c: INodeProperties) => Object.fromEntries(Object.entries(c.displayOptions?.show ?? {}).filter(([key]) => key !== 'resource' && key !== 'operation'));
+
+/**
+ * Each copy's display conditions, merged with those of the copies alike in `others` into the
+ * fewest rectangles of resources × operations (resource and operation first, then the copies'
+ * other conditions). A copy with `hide` conditions keeps its own.
+ */
+function displaysByRectangle(all: Operations, copies: INodeProperties[], others: (c: INodeProperties) => string): Map<INodeProperties, IDisplayOptions> {
+	const result = new Map<INodeProperties, IDisplayOptions>();
 	const groups = new Map<string, INodeProperties[]>();
 	for (const c of copies) groups.set(others(c), [...(groups.get(others(c)) ?? []), c]);
 	for (const group of groups.values()) {
-		if (group.some((c) => c.displayOptions?.hide)) {
-			group.forEach((c) => result.set(c, c));
-			continue;
-		}
+		if (group.some((c) => c.displayOptions?.hide)) continue;
 		for (const { show } of rectangles(usesOf(group.flatMap((c) => placesOf(all, c))), all)) {
-			const declaration = { ...group[0], displayOptions: { ...group[0].displayOptions, show: { ...group[0].displayOptions?.show, ...show } } };
-			const mine = new Set(placesOf(all, declaration));
-			for (const c of group) if (placesOf(all, c).every((p) => mine.has(p))) result.set(c, declaration);
+			const displayOptions: IDisplayOptions = { ...group[0].displayOptions, show: { ...show, ...otherConditions(group[0]) } };
+			const mine = new Set(placesOf(all, { ...group[0], displayOptions }));
+			for (const c of group) if (!result.has(c) && placesOf(all, c).every((p) => mine.has(p))) result.set(c, displayOptions);
 		}
 	}
+	// a copy no rectangle covers (hide conditions) keeps its own conditions
+	for (const c of copies) if (!result.has(c)) result.set(c, c.displayOptions ?? {});
 	return result;
 }
 
