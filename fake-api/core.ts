@@ -162,7 +162,7 @@ export interface Realistic {
 	headers: boolean;
 }
 
-/** The figures of realistic mode (README, "Rate limits"): a burst of 20 outlasts a 1 s Retry-After at 10/s, so a client that honours it loses no capacity. */
+/** The figures of realistic mode (docs/reliability.md, "Rate limits"): a burst of 20 outlasts a 1 s Retry-After at 10/s, so a client that honours it loses no capacity. */
 export const REALISTIC: Realistic = { ratePerSecond: 10, burst: 20, latencyMs: 80, jitterMs: 20, headers: true };
 
 /** What realistic mode observed since the last `resetStats()`. */

@@ -6,7 +6,7 @@ import { KEYS, startFakeApi, webhookDialect } from '../fake-api';
 
 async function main() {
 	const port = Number(process.env.FAKE_API_PORT ?? 4010);
-	// FAKE_API_DIALECT=timestamped | flat: how webhook deliveries are signed and shaped (README, "Storefront Trigger")
+	// FAKE_API_DIALECT=timestamped | flat: how webhook deliveries are signed and shaped (docs/trigger.md)
 	// FAKE_API_REALISTIC=1: per-key rate limit with bursts and latency (docs/reliability.md, "Rate limits")
 	// FAKE_API_FAULTS=0.05: 5% of first attempts fault (lost answers, 503s, 502 HTML pages, resets; docs/reliability.md, "Faults")
 	const api = await startFakeApi({ port, realistic: ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? ''), faults: Number(process.env.FAKE_API_FAULTS ?? 0) || false, webhookDialect: webhookDialect(process.env.FAKE_API_DIALECT || 'plain') });

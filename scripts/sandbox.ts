@@ -72,7 +72,7 @@ async function main() {
 	if (limit) say(`fake API in realistic mode: ${limit.ratePerSecond} requests/s per key (bursts of ${limit.burst}, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
 	const faultRate = sandbox.api.faultRate;
 	if (faultRate) say(`fake API faults: ${faultRate.rate * 100}% of first attempts (lost answers, 503, 502 HTML pages, resets); the nodes retry them`);
-	if (sandbox.api.webhooks.dialect !== 'plain') say(`fake API webhook deliveries in the ${sandbox.api.webhooks.dialect} dialect (README, "Storefront Trigger")`);
+	if (sandbox.api.webhooks.dialect !== 'plain') say(`fake API webhook deliveries in the ${sandbox.api.webhooks.dialect} dialect (docs/trigger.md)`);
 	say('ready');
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
+import { fieldsOf } from '../nodes/shared/operation';
 import { nodeType } from './harness';
 
 /** Reads every node description the package ships and checks the conventions the nodes promise. */
@@ -128,7 +129,7 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 			const show = p.displayOptions?.show as { resource?: string[]; operation?: string[] } | undefined;
 			expect(show?.resource).toBeDefined();
 			for (const r of show!.resource!) expect(resources).toContain(r);
-			// a shared field shows on a rectangle of resources × operations (see assembleNode): each
+			// a shared field shows on a rectangle of resources × operations (see nodes/shared/oneDeclarationPerName.ts): each
 			// operation it names belongs to at least one of its resources
 			for (const o of show!.operation ?? []) {
 				expect([o, show!.resource!.some((r) => ops.get(r)!.some((x) => x.value === o))]).toEqual([o, true]);
@@ -199,10 +200,11 @@ describe('the one-file-per-endpoint layout', () => {
 		expect(loose.map(rel)).toEqual([]);
 	});
 
-	test.each(operationFiles.map((f) => [rel(f), f]))('%s exports option and properties and imports no sibling operation', async (_name, file) => {
+	test.each(operationFiles.map((f) => [rel(f), f]))('%s exports option and the fields it was built with, and imports no sibling operation', async (_name, file) => {
 		const mod = (await import(file)) as Record<string, unknown>;
 		expect(mod.option).toBeDefined();
-		expect(Array.isArray(mod.properties)).toBe(true);
+		expect(Array.isArray(mod.fields)).toBe(true);
+		expect(fieldsOf(mod.option as INodePropertyOptions)).toBe(mod.fields);
 		const resourcesDir = path.resolve(path.dirname(file), '..');
 		const siblings = importsOf(file).filter((target) => target.startsWith(resourcesDir + path.sep));
 		expect(siblings.map((t) => path.relative(nodesDir, t))).toEqual([]);

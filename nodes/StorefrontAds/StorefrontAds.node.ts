@@ -9,10 +9,17 @@ import {
 	searchCampaigns,
 	searchKeywords,
 } from './methods/listSearch';
+import { nodeProperties } from '../shared/assembly';
+import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
-import { requestOptionsField } from '../shared/rateLimit';
-import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
-import { customOperations, properties } from './resources';
+import { toolDescriptionField } from '../shared/toolDescription';
+import { requestOptionsField } from '../shared/requestOptionsField';
+import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
+import { customOperations, adsResources } from './resources';
+
+/** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
+const plainProperties = nodeProperties(adsResources, 'ad');
+const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontAds', plainProperties), requestOptionsField];
 
 export class StorefrontAds implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,7 +37,7 @@ export class StorefrontAds implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties: [...properties, requestOptionsField],
+		properties,
 	};
 
 	/** Batch operations: run once with every incoming item (see resources/index.ts). */

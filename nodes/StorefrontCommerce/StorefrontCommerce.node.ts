@@ -8,10 +8,17 @@ import {
 	searchPages,
 	searchRedirects,
 } from './methods/listSearch';
+import { nodeProperties } from '../shared/assembly';
+import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
-import { requestOptionsField } from '../shared/rateLimit';
-import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
-import { properties } from './resources';
+import { toolDescriptionField } from '../shared/toolDescription';
+import { requestOptionsField } from '../shared/requestOptionsField';
+import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
+import { commerceResources } from './resources';
+
+/** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
+const plainProperties = nodeProperties(commerceResources, 'page');
+const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontCommerce', plainProperties), requestOptionsField];
 
 export class StorefrontCommerce implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,7 +35,7 @@ export class StorefrontCommerce implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties: [...properties, requestOptionsField],
+		properties,
 	};
 
 	methods = {

@@ -8,7 +8,7 @@ import {
 } from 'n8n-workflow';
 
 import { EVENT_OPTIONS } from '../shared/events';
-import { CREDENTIAL_NAME } from '../shared/transport';
+import { CREDENTIAL_NAME } from '../shared/requestDefaults';
 import { ALL_EVENTS, checkExists, create, deleteEndpoint } from './lifecycle';
 import { DEFAULT_SIGNATURE_HEADER, receive } from './receive';
 

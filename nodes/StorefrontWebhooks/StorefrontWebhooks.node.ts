@@ -1,11 +1,18 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
+import { nodeProperties } from '../shared/assembly';
+import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
-import { requestOptionsField } from '../shared/rateLimit';
-import { CREDENTIAL_NAME, requestDefaults } from '../shared/transport';
+import { toolDescriptionField } from '../shared/toolDescription';
+import { requestOptionsField } from '../shared/requestOptionsField';
+import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { searchDeliveries, searchWebhooks } from './methods/listSearch';
 import { getEvents } from './methods/loadOptions';
-import { properties } from './resources';
+import { webhooksResources } from './resources';
+
+/** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
+const plainProperties = nodeProperties(webhooksResources, 'webhook');
+const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontWebhooks', plainProperties), requestOptionsField];
 
 export class StorefrontWebhooks implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,7 +29,7 @@ export class StorefrontWebhooks implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_NAME, required: true }],
 		requestDefaults,
-		properties: [...properties, requestOptionsField],
+		properties,
 	};
 
 	methods = {

@@ -10,7 +10,7 @@ import {
 } from 'n8n-workflow';
 
 import { noteTransientStatus } from './faults';
-import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './rateLimit';
+import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './transport';
 
 interface ParsedError {
 	code?: string;
@@ -20,7 +20,7 @@ interface ParsedError {
 }
 
 /**
- * Reads every error shape the API and its family send (README, "Errors"), into the API's code and text:
+ * Reads every error shape the API and its family send (docs/errors.md), into the API's code and text:
  * - CONTRACT: `{error: {code, message, details?, requiredScope?}}`, with `status` beside them (the live service);
  * - flat (a sibling service): `{error: "<text>", type, code, param, details}`, and a bare `{error: "<text>"}` (its 429s);
  * - `{message}`, `{code, message}`, `{errors: [{code, message}]}`, OAuth's `{error: "<code>", error_description}`,

@@ -2,7 +2,7 @@ import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
 
 /**
  * Transient faults: what the node resends by itself, and what it says when it stops
- * (README, "Faults"). Anchored on the retry rules of large payment and cloud API clients.
+ * (docs/reliability.md, "Faults"). Anchored on the retry rules of large payment and cloud API clients.
  *
  * - A fault: the connection refused or reset, no answer in time, or 502, 503, 504.
  * - Resent: GET, PUT, PATCH, DELETE, and a POST that carries an Idempotency-Key (every POST

@@ -1,7 +1,16 @@
 import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
+/**
+ * A field whose name TypeScript knows. An operation lists its fields (`fields`), and its path's
+ * `{name}`s and `inRequest` keys must name one of them: a misspelt name fails `npm run typecheck`.
+ */
+export type Field<N extends string = string> = INodeProperties & { name: N };
+
+/** Declares a field, keeping its name's literal type (see Field). */
+export const field = <N extends string>(declaration: INodeProperties & { name: N }): Field<N> => declaration;
+
 /** Return All + Limit, the same on every Get Many. */
-export function returnAllOrLimit(what: string): INodeProperties[] {
+export function returnAllOrLimit(what: string): [Field<'returnAll'>, Field<'limit'>] {
 	return [
 		{
 			displayName: 'Return All',
@@ -23,7 +32,7 @@ export function returnAllOrLimit(what: string): INodeProperties[] {
 	];
 }
 
-export function simplifyField(keeps: string): INodeProperties {
+export function simplifyField(keeps: string): Field<'simplify'> {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
@@ -48,17 +57,22 @@ export interface LocatorSpec {
 }
 
 /**
- * Every locator by parameter name: n8n applies `idPattern` only to IDs typed "By ID", so the
- * node checks every value (mapped, or given by a model through `$fromAI`) itself (`checkedId`).
+ * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
+ * connection in Ads): n8n applies `idPattern` only to IDs typed "By ID", so the node checks every
+ * value (mapped, or given by a model through `$fromAI`) itself (`checkedId`).
  */
-const LOCATORS = new Map<string, LocatorSpec>();
+const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
 
-export const locatorSpec = (name: string): LocatorSpec | undefined => LOCATORS.get(name);
+/** The node's own type name: `n8n-nodes-storefront.storefrontAdsTool` (a node run as an AI tool) → storefrontAds. */
+const nodeTypeName = (type: string) => type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
+
+/** Locator `name` of a node (`storefrontAds`, or the full type of a running node). */
+export const locatorSpec = (node: string, name: string): LocatorSpec | undefined => LOCATORS.get(nodeTypeName(node))?.get(name);
 
 /** The ID of locator `name` as given, trimmed; refused with the expected form when it does not match the locator's pattern. */
 export function checkedId(node: INode, name: string, value: unknown, itemIndex: number): string {
 	const id = String(value ?? '').trim();
-	const spec = LOCATORS.get(name);
+	const spec = locatorSpec(node.type, name);
 	if (!id || !spec?.idPattern || new RegExp(spec.idPattern.regex).test(id)) return id;
 	const example = spec.placeholder.replace(/^e\.g\. /, '');
 	throw new NodeOperationError(node, `"${id}" is not a valid ${spec.displayName} ID`, {
@@ -71,10 +85,11 @@ export function checkedId(node: INode, name: string, value: unknown, itemIndex: 
  * A resource locator with "From list" (searchable) and "By ID" modes. It has no routing:
  * the operation's preSend reads it once and puts it in the path, query or body.
  */
-export function resourceLocator(spec: LocatorSpec): INodeProperties {
-	const known = LOCATORS.get(spec.name);
-	if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} is declared twice with different ID formats`);
-	LOCATORS.set(spec.name, spec);
+export function resourceLocator<N extends string>(node: string, spec: LocatorSpec & { name: N }): Field<N> {
+	if (!LOCATORS.has(node)) LOCATORS.set(node, new Map());
+	const known = LOCATORS.get(node)!.get(spec.name);
+	if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
+	LOCATORS.get(node)!.set(spec.name, spec);
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -109,6 +124,6 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 }
 
 /** A collection of optional fields ("Additional Fields", "Update Fields", "Filters"). */
-export function collection(displayName: string, name: string, options: INodeProperties[], placeholder = 'Add Field'): INodeProperties {
+export function collection<N extends string>(displayName: string, name: N, options: INodeProperties[], placeholder = 'Add Field'): Field<N> {
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }

@@ -6,19 +6,21 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	INodeProperties,
 	INodePropertyOptions,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
 import { passOn, throwOnApiError } from './errors';
+import type { Field } from './fieldBuilders';
 import { paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
-import { PATH_VALUES, politely } from './rateLimit';
+import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
 
-/** Where one parameter goes in the request. */
-export interface Send {
+/** Where one field's value goes in the request. */
+export interface Placement {
 	in: 'query' | 'body';
 	/** Name on the wire (default: the parameter's name). */
 	as?: string;
@@ -36,7 +38,22 @@ export type RequestRun = (
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ) => Promise<INodeExecutionData[]>;
 
-export interface OperationSpec {
+/** The `{name}`s of a path template, as a type. */
+type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
+
+/** The path when every `{name}` in it is one of the operation's fields; otherwise a type no string has (a compile error). */
+type CheckedPath<P extends string, N extends string> = [Exclude<PathNames<P>, N>] extends [never] ? P : never;
+
+/**
+ * An operation's spec as TypeScript checks it: every `{name}` of the path is a field, and every
+ * field's name is known (a field typed plain INodeProperties would switch the check off).
+ * Builders that wrap `operation` (storeOperation…) take this type.
+ */
+export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> & { path: P & CheckedPath<P, NoInfer<N>> } & (string extends N
+		? { fields: 'declare each field with field() or a builder, so that its name is known' }
+		: unknown);
+
+export interface OperationSpec<N extends string = string> {
 	value: string;
 	name: string;
 	action: string;
@@ -47,9 +64,14 @@ export interface OperationSpec {
 	 * name (a resource locator's ID or a plain value); a path without them is sent as it is.
 	 */
 	path: string;
-	/** Parameters the API takes as they are: name → where (read once per item, no expressions). */
-	send?: Record<string, 'query' | 'body' | Send>;
-	/** Runs after the path and `send` are applied: checks and bodies that need code. */
+	/**
+	 * The fields the operation shows, in the editor's order: plain n8n properties, each shown only
+	 * for this operation (assembly.ts). Shared ones are imported from the node's field files.
+	 */
+	fields: Array<Field<N>>;
+	/** Fields the API takes as they are: field → where in the request (read once per item, no expressions). */
+	inRequest?: { [K in NoInfer<N> | `${NoInfer<N>}.${string}`]?: 'query' | 'body' | Placement };
+	/** Runs after the path and `inRequest` are applied: checks and bodies that need code. */
 	preSend?: PreSendAction[];
 	postReceive?: PostReceiveAction[];
 	/** For Get Many operations: how the API pages. */
@@ -67,9 +89,9 @@ const PATH_PARAM = /\{(\w+)\}/g;
 export const fillPath = (path: string, value: (name: string) => string) =>
 	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
 
-/** The preSend that applies an operation's path template and `send` map. */
+/** The preSend that applies an operation's path template and `inRequest` map. */
 function buildRequest(spec: OperationSpec): PreSendAction {
-	const sends = Object.entries(spec.send ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s] as const);
+	const sends = Object.entries(spec.inRequest ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s!] as const);
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		if (spec.path.includes('{')) {
 			const values: Record<string, string> = {};
@@ -78,7 +100,7 @@ function buildRequest(spec: OperationSpec): PreSendAction {
 				if (!id) failItem(this, `${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
 				return (values[name] = id);
 			});
-			// a DELETE whose lost answer had deleted it names its ID (rateLimit.ts alreadyDeleted)
+			// a DELETE whose lost answer had deleted it names its ID (transport.ts alreadyDeleted)
 			Object.assign(request, { [PATH_VALUES]: values });
 		}
 		for (const [name, s] of sends) {
@@ -120,7 +142,7 @@ const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions
 };
 
 /**
- * Runs the operation's requests, every one through `politely` (rateLimit.ts: the run's in-flight
+ * Runs the operation's requests, every one through `politely` (transport.ts: the run's in-flight
  * limit, 429s waited out, transient faults resent, every POST keyed), and names the input item on
  * every output item, error items under Continue On Fail included: downstream `$('Node').item`
  * then finds its item whatever number of items each input gave.
@@ -141,9 +163,15 @@ function runRequests(run: RequestRun): RequestRun {
 	};
 }
 
-/** One operation option: its request, the shared error handling and the run of its requests (runRequests; lists page with pagination.ts). */
-export function operation(spec: OperationSpec): INodePropertyOptions {
-	const dynamic = spec.path.includes('{') || Object.keys(spec.send ?? {}).length > 0;
+/**
+ * One operation option: its request, the shared error handling and the run of its requests
+ * (runRequests; lists page with pagination.ts). TypeScript checks every `{name}` of the path and
+ * every `inRequest` key against `fields` (a field declared with `field()` or a builder keeps its
+ * name's type); the same check runs again at load, with the names.
+ */
+export function operation<N extends string, P extends string>(spec: CheckedSpec<N, P>): INodePropertyOptions {
+	checkWiring(spec);
+	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
 	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
 	const option: INodePropertyOptions = {
@@ -154,9 +182,10 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		routing: {
 			request: { method: spec.method, ...(spec.path.includes('{') ? {} : { url: spec.path }) },
 			send: {
-				// always one preSend: assembleNode may add checks to its list (runTimeRequired)
+				// always one preSend: assembly may add checks to its list (requiredOnValue.ts)
 				preSend: [checkedPreSend(preSend)],
-				// n8n's pagination hook on every operation, a single Get too: the only place a declarative node runs its own requests (runRequests)
+				// n8n's pagination hook, on every operation: the only place a declarative node runs its own
+				// request, so each gets the run's in-flight limit, 429 waits and fault resends (runRequests)
 				paginate: true,
 			},
 			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
@@ -164,14 +193,23 @@ export function operation(spec: OperationSpec): INodePropertyOptions {
 		},
 	};
 	PRE_SEND.set(option, preSend);
-	WIRED.set(option, [...new Set([...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.send ?? {})])]);
+	FIELDS.set(option, spec.fields);
 	return option;
 }
 
-/** The parameter names an operation's path and `send` map read, checked against its fields by assembleNode. */
-const WIRED = new WeakMap<INodePropertyOptions, string[]>();
-export const wiredParameters = (option: INodePropertyOptions) => WIRED.get(option) ?? [];
+/** The load-time net under the type check: a `{path}` name or `inRequest` key that is no field would read as empty and drop from the request. */
+function checkWiring(spec: OperationSpec) {
+	const shown = new Set(spec.fields.map((f) => f.name));
+	// an option of one of its collections by path (`options.accountId`)
+	for (const f of spec.fields) if (f.type === 'collection') for (const c of f.options as INodeProperties[]) shown.add(`${f.name}.${c.name}`);
+	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {})])
+		if (!shown.has(name)) throw new Error(`${spec.action}: the request reads "${name}", which is not one of the operation's fields`);
+}
 
-/** Each operation option's preSend actions (the list its one checked preSend runs; assembleNode may add checks). */
+/** The fields an operation option was built with (assembly.ts checks that its module exports the same). */
+const FIELDS = new WeakMap<INodePropertyOptions, INodeProperties[]>();
+export const fieldsOf = (option: INodePropertyOptions) => FIELDS.get(option);
+
+/** Each operation option's preSend actions (the list its one checked preSend runs; assembly may add checks). */
 const PRE_SEND = new WeakMap<INodePropertyOptions, PreSendAction[]>();
 export const preSendActions = (option: INodePropertyOptions) => PRE_SEND.get(option)!;

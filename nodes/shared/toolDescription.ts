@@ -38,13 +38,13 @@ const CAPS =
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** The description of one operation, without the spending part. */
-function describe(option: INodePropertyOptions, shown: INodeProperties[]): string {
+function describe(node: string, option: INodePropertyOptions, shown: INodeProperties[]): string {
 	// the operation's locators, then the optional ones of its collections (e.g. Options → Ad Account)
 	const optional = shown.filter((p) => p.type === 'collection').flatMap((c) => (c.options as INodeProperties[]).map((o) => ({ ...o, within: c.displayName })));
 	const ids = [...shown, ...optional]
 		.filter((p) => p.type === 'resourceLocator')
 		.map((p) => {
-			const spec = locatorSpec(p.name);
+			const spec = locatorSpec(node, p.name);
 			const example = spec?.placeholder.replace(/^e\.g\. /, '');
 			const notes = [example && `e.g. ${example}`, 'within' in p && `optional, in ${p.within}`].filter(Boolean).join(', ');
 			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
@@ -54,8 +54,8 @@ function describe(option: INodePropertyOptions, shown: INodeProperties[]): strin
 		.join(' ');
 }
 
-/** The `toolDescription` parameter of a node assembled from `properties`. */
-export function toolDescriptionField(properties: INodeProperties[]): INodeProperties {
+/** The `toolDescription` parameter of node `node` (`storefrontAds`), from its plain properties (assembly.ts). */
+export function toolDescriptionField(node: string, properties: INodeProperties[]): INodeProperties {
 	const base: Record<string, string> = {};
 	const spending: string[] = [];
 	const capped: string[] = [];
@@ -68,7 +68,7 @@ export function toolDescriptionField(properties: INodeProperties[]): INodeProper
 					return p.name !== 'operation' && show?.resource?.includes(resource) && (!show.operation || show.operation.includes(String(option.value)));
 				});
 				const key = `${resource}:${String(option.value)}`;
-				base[key] = describe(option, shown);
+				base[key] = describe(node, option, shown);
 				if (shown.some((p) => p.name === 'validateOnly')) spending.push(key);
 				if (preSendActions(option)?.some((action) => SPEND_CAPPED.has(action))) capped.push(key);
 			}

@@ -18,7 +18,7 @@ import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } fro
 
 export const CREDENTIAL_NAME = 'Storefront account';
 /**
- * A second Storefront credential with spending caps set (README, "Spending caps"): the example
+ * A second Storefront credential with spending caps set (docs/nodes.md, "Spending caps"): the example
  * ai-agent-boost-with-spending-caps.json uses it, every other example CREDENTIAL_NAME.
  */
 export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';

@@ -1,7 +1,7 @@
 import { NodeHelpers } from 'n8n-workflow';
 
 import { byId, useFakeApi } from '../harness/context';
-import { properties } from '../../nodes/StorefrontAds/resources';
+import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
 import { errorText } from '../harness';
 import { KEYS, postIdOf } from '../../fake-api';
 import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
@@ -459,7 +459,8 @@ describe('API errors', () => {
 });
 
 describe('Field order: what, where and how much before options and notices', () => {
-	// n8n's own display check on the parameters n8n fills in (assembleNode's hidden markers included)
+	const { properties } = new StorefrontAds().description;
+	// n8n's own display check on the parameters n8n fills in (oneDeclarationPerName's hidden markers included)
 	const shownOn = (operation: string) => {
 		const values = NodeHelpers.getNodeParameters(properties, { resource: 'ad', operation }, true, false, { typeVersion: 1 } as never, null)!;
 		return properties.filter((p) => p.type !== 'hidden' && p.name !== 'operation' && p.name !== 'resource' && NodeHelpers.displayParameter(values, p, null, null, values)).map((p) => p.name);

@@ -63,7 +63,7 @@ describe('Update', () => {
 		const r = await run({
 			operation: 'update',
 			adId: byId(ad.id),
-			updateFields: { budgetAmount: 40, budgetType: 'lifetime', name: 'Renamed', targeting: '{"countries": ["US"]}', status: 'paused' },
+			updateFields: { budget: 40, budgetType: 'lifetime', name: 'Renamed', targeting: '{"countries": ["US"]}', status: 'paused' },
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([

@@ -21,7 +21,7 @@ describe('Ad Set', () => {
 
 	test('Update: PUT with platform and budget; the connection picks from the list and is not sent', async () => {
 		const set = ctx.api.ads.adSetsOf(ctx.api.ads.seedCampaign(SOCIAL, 'A').platformCampaignId)[0];
-		const r = await run({ operation: 'update', accountId: byId(SOCIAL), adSetId: byId(set.platformAdSetId), platform: 'socialfeed', updateFields: { budgetAmount: 12, name: 'Set 2' } });
+		const r = await run({ operation: 'update', accountId: byId(SOCIAL), adSetId: byId(set.platformAdSetId), platform: 'socialfeed', updateFields: { budget: 12, name: 'Set 2' } });
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.query, q.body])).toEqual([
 			['PUT', `/v1/ads/ad-sets/${set.platformAdSetId}`, {}, { platform: 'socialfeed', budget: { amount: 12, type: 'daily' }, name: 'Set 2' }],
@@ -39,7 +39,7 @@ describe('Ad Set', () => {
 
 	test('Update on microblog: the line-item budget goes through (the place microblog budgets change)', async () => {
 		const set = ctx.api.ads.adSetsOf(ctx.api.ads.seedCampaign(MICRO, 'M').platformCampaignId)[0];
-		const r = await run({ operation: 'update', accountId: byId(MICRO), adSetId: byId(set.platformAdSetId), platform: 'microblog', updateFields: { budgetAmount: 30, budgetType: 'lifetime' } });
+		const r = await run({ operation: 'update', accountId: byId(MICRO), adSetId: byId(set.platformAdSetId), platform: 'microblog', updateFields: { budget: 30, budgetType: 'lifetime' } });
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PUT', `/v1/ads/ad-sets/${set.platformAdSetId}`, { platform: 'microblog', budget: { amount: 30, type: 'lifetime' } }]]);
 		expect(r.json).toEqual([{ success: true }]);
@@ -48,7 +48,7 @@ describe('Ad Set', () => {
 
 	test('Update: a budget with cents is refused before the call, naming the fix', async () => {
 		const set = ctx.api.ads.adSetsOf(ctx.api.ads.seedCampaign(SOCIAL, 'A').platformCampaignId)[0];
-		const r = await run({ operation: 'update', accountId: byId(SOCIAL), adSetId: byId(set.platformAdSetId), platform: 'socialfeed', updateFields: { budgetAmount: 25.5 } });
+		const r = await run({ operation: 'update', accountId: byId(SOCIAL), adSetId: byId(set.platformAdSetId), platform: 'socialfeed', updateFields: { budget: 25.5 } });
 		expect(r.requests).toEqual([]);
 		expect(r.error?.message).toBe('Budget Amount must be a whole number');
 		expect(r.error?.description).toMatch(/whole units/);

@@ -5,13 +5,13 @@ import { PRO, SEARCH, SOCIAL, VIDEO } from './helpers';
 const ctx = useFakeApi('storefrontAds');
 const extras = () => ctx.api.adsExtras;
 const newAudience = async (accountId = SOCIAL, adAccountId = 'act_1001') =>
-	(await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(accountId), adAccountId: byId(adAccountId), name: 'Buyers', type: 'customer_list' })).json[0].id as string;
+	(await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(accountId), adAccountId: byId(adAccountId), audienceName: 'Buyers', type: 'customer_list' })).json[0].id as string;
 
 describe('Audience', () => {
 	const run = (parameters: Record<string, unknown>, extra = {}) => ctx.run({ resource: 'audience', ...parameters } as never, extra);
 
 	test('Create: POST with connection, ad account, name and type; the output is the audience', async () => {
-		const r = await run({ operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), name: 'Lookalikes', type: 'lookalike' });
+		const r = await run({ operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), audienceName: 'Lookalikes', type: 'lookalike' });
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
 			['POST', '/v1/ads/audiences', { accountId: SOCIAL, adAccountId: 'act_1001', name: 'Lookalikes', type: 'lookalike' }],
 		]);
@@ -28,7 +28,7 @@ describe('Audience', () => {
 		expect(got.requests[0]).toMatchObject({ method: 'GET', path: `/v1/ads/audiences/${id}`, query: { accountId: SOCIAL } });
 		expect(got.json).toEqual([{ id, name: 'Buyers', type: 'customer_list', size: 0 }]);
 
-		const renamed = await run({ operation: 'rename', accountId: byId(SOCIAL), audienceId: byId(id), name: 'Best buyers' });
+		const renamed = await run({ operation: 'rename', accountId: byId(SOCIAL), audienceId: byId(id), audienceName: 'Best buyers' });
 		expect(renamed.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PUT', `/v1/ads/audiences/${id}`, { accountId: SOCIAL, name: 'Best buyers' }]]);
 		expect(renamed.json).toEqual([{ id, name: 'Best buyers', type: 'customer_list' }]);
 

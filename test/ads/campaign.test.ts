@@ -47,7 +47,7 @@ describe('Create', () => {
 		run({ operation: 'create', network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), name: 'Autumn', goal: 'engagement', ...extra });
 
 	test('POST with the budget object, PAUSED and an Idempotency-Key; the output is the campaign', async () => {
-		const r = await create({ additionalFields: { budgetAmount: 50, budgetType: 'daily' } });
+		const r = await create({ additionalFields: { budget: 50, budgetType: 'daily' } });
 		expect(r.error).toBeUndefined();
 		expect(r.requests).toHaveLength(1);
 		expect(r.requests[0]).toMatchObject({ method: 'POST', path: '/v1/ads/campaigns', query: {} });
@@ -82,7 +82,7 @@ describe('Update', () => {
 			operation: 'update',
 			campaignId: byId(c.platformCampaignId),
 			platform: 'searchnet',
-			updateFields: { budgetAmount: 80, budgetType: 'daily', bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 2 },
+			updateFields: { budget: 80, budgetType: 'daily', bidStrategy: 'MAXIMIZE_CLICKS', bidAmount: 2 },
 		});
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([
@@ -99,7 +99,7 @@ describe('Update', () => {
 		expect(ctx.api.ads.campaign(c.platformCampaignId).campaignName).toBe('New');
 		const refused = await Promise.all([
 			run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'searchnet', updateFields: { name: 'X' } }),
-			run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budgetAmount: 5 } }),
+			run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budget: 5 } }),
 			run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'chatnet', updateFields: { bidAmount: 2 } }),
 		]);
 		expect(refused.map((r) => r.error?.message)).toEqual([
@@ -112,7 +112,7 @@ describe('Update', () => {
 
 	test('the microblog refusal points at operations that work (Ad Set → Update, Ad → Update)', async () => {
 		const c = seed(SOCIAL, 'S');
-		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budgetAmount: 5 } });
+		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budget: 5 } });
 		expect(r.error?.description).toBe('Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
 	});
 
@@ -126,7 +126,7 @@ describe('Update', () => {
 
 	test('a budget with cents is refused before the call', async () => {
 		const c = seed(SEARCH, 'S');
-		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'searchnet', updateFields: { budgetAmount: 25.5 } });
+		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'searchnet', updateFields: { budget: 25.5 } });
 		expect(r.requests).toHaveLength(0);
 		expect(r.error?.message).toBe('Budget Amount must be a whole number');
 	});

@@ -78,7 +78,7 @@ test('connections are limited to the networks an operation works on when it has 
 });
 
 test('audiences and keywords: listed for the chosen connection', async () => {
-	const created = await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), name: 'Buyers', type: 'customer_list' } as never);
+	const created = await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), audienceName: 'Buyers', type: 'customer_list' } as never);
 	const audiences = await search.searchAudiences.call(context({ resource: 'audience', operation: 'get', accountId: byId(SOCIAL) }));
 	expect(audiences.results).toEqual([{ name: 'Buyers (customer_list, 0 people)', value: created.json[0].id, url: undefined }]);
 	expect((await search.searchAudiences.call(context({ resource: 'audience', operation: 'get' }))).results).toEqual([]);

@@ -83,7 +83,7 @@ describe('Keyword', () => {
 	});
 
 	test('Get Ideas: Return All follows paging.nextPageToken in the body; micros converted to currency units', async () => {
-		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress\nsummer dress', countries: 'US', returnAll: true, options: { customerId: '1234567890' } });
+		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress\nsummer dress', searchCountries: 'US', returnAll: true, options: { customerId: '1234567890' } });
 		expect(r.error).toBeUndefined();
 		expect(r.requests).toHaveLength(3);
 		const first = { accountId: SEARCH, seedKeywords: ['linen dress', 'summer dress'], countries: ['US'], customerId: '1234567890' };
@@ -104,7 +104,7 @@ describe('Keyword', () => {
 	test('Get Ideas: the answer’s customerId is on every idea; no seed at all is refused before the call', async () => {
 		const r = await run({ operation: 'getIdeas', seedKeywords: 'linen dress', limit: 3, options: { customerId: '555' } });
 		expect(r.json.map((i) => i.customerId)).toEqual(['555', '555', '555']);
-		const none = await run({ operation: 'getIdeas', countries: 'US' });
+		const none = await run({ operation: 'getIdeas', searchCountries: 'US' });
 		expect(none.error?.message).toBe('No seed given');
 		expect(none.requests).toHaveLength(0);
 	});

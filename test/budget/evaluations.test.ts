@@ -11,8 +11,8 @@
  * Why that floor: RoutingNode evaluates every top-level property's value in each of its two
  * passes (the request pass and resolveBaseUrl), once per property with that name, and our
  * operation reads each mapped value once more through a per-item memo (nodes/shared/params.ts).
- * A name declared k times would cost 2k + 1; assembleNode declares each data field once per node
- * (oneDeclarationPerName in nodes/shared/assembly.ts), so every value is at the floor. A
+ * A name declared k times would cost 2k + 1; each node declares each data field once
+ * (nodes/shared/oneDeclarationPerName.ts), so every value is at the floor. A
  * fixedCollection's values are evaluated once more in each pass (n8n's own cost of that type).
  * Operations that read all items at once (batch inputs) are reported per item on average
  * (evaluations of the whole execution / items), the same assertion.
@@ -65,7 +65,7 @@ function mapValues(c: OperationCase, props: INodeProperties[]): Mapped {
 		return v;
 	};
 	const parameters: INodeParameters = {};
-	// the node's parameters as n8n fills them (defaults, the hidden markers of assembleNode)
+	// the node's parameters as n8n fills them (defaults, the hidden markers of oneDeclarationPerName)
 	const full = NodeHelpers.getNodeParameters(props, c.parameters, true, false, { typeVersion: 1 } as never, null)!;
 	for (const [name, value] of Object.entries(c.parameters)) {
 		// the declaration of that name shown for this operation

@@ -64,6 +64,8 @@ test('copies per name: only menus, toggles and the hidden markers that show one 
 		returnAll: 6,
 		// one field each, shown where one of its markers is (oneDeclarationPerName)
 		accountIdShown: 2,
-		additionalFieldsShown: 4,
+		// marketingActivity × menu share one rectangle (upsert, replace: neither has the other's operation)
+		additionalFieldsShown: 3,
 	});
+	expect(shownOn('additionalFields').sort()).toEqual(['marketingActivity.upsert', 'menu.replace', 'metaobject.create', 'metaobject.update', 'page.create']);
 });

@@ -57,7 +57,7 @@ test('every example imports, with only node types this n8n knows and our credent
 		for (const node of saved.nodes) {
 			expect(known.has(node.type)).toBe(true);
 			if (node.type.startsWith('n8n-nodes-storefront.') && node.type !== 'n8n-nodes-storefront.storefrontTrigger') {
-				// the spending-caps example runs under the sandbox's capped credential (README, "Spending caps")
+				// the spending-caps example runs under the sandbox's capped credential (docs/nodes.md, "Spending caps")
 				const capped = workflow.name === 'Ad agent under spending caps (AI agent with boost tools)';
 				expect(node.credentials?.storefrontApi?.id).toBe(capped ? sandbox.cappedCredentialId : sandbox.credentialId);
 			}

@@ -334,7 +334,7 @@ test('all told, the tools made two ads (one boost per transport), both PAUSED, o
 	expect(ours.every((a) => Array.from({ length: 8 }, (_, i) => `Boost of ${postIdOf(SOCIAL, i)}`).includes(a.name))).toBe(true);
 });
 
-describe('spending caps in the credential (README, "Spending caps")', () => {
+describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () => {
 	/** The sandbox credential's data, with `caps` added (PATCH replaces the data). */
 	const setCaps = async (caps: Record<string, unknown>) =>
 		await sandbox.n8n.rest('PATCH', `/rest/credentials/${sandbox.credentialId}`, {

@@ -147,7 +147,7 @@ class CredentialsHelper extends ICredentialsHelper {
 export interface Credentials {
 	apiKey: string;
 	baseUrl: string;
-	/** The spending caps (README, "Spending caps"); absent: off, as for a credential saved before them. */
+	/** The spending caps (docs/nodes.md, "Spending caps"); absent: off, as for a credential saved before them. */
 	maxDailyBudget?: number;
 	maxLifetimeBudget?: number;
 	pausedOnly?: boolean;

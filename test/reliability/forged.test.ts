@@ -234,7 +234,7 @@ test.each(Object.keys(SCHEMES) as Array<keyof typeof SCHEMES>)('the %s scheme: 1
 				created_at: loggedAt(),
 			});
 			// the latest 500: the trigger reads at most the newest 1,000 log entries for a repeat
-			// (README, Storefront Trigger); an older repeat runs again rather than being dropped unseen
+			// (docs/trigger.md); an older repeat runs again rather than being dropped unseen
 			replayed.push(real);
 			if (replayed.length > 500) replayed.shift();
 		}

@@ -1,7 +1,7 @@
 import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
-import { REQUIRED_AT_RUN_TIME } from '../../nodes/shared/assembly';
+import { REQUIRED_ON_VALUE } from '../../nodes/shared/requiredOnValue';
 import { nodeType } from '../harness';
 
 /**
@@ -40,7 +40,7 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		catalogId: 'catalog_1',
 		channel: 'SOCIAL',
 		chatnetApiKey: 'chatnet-key-123',
-		countries: 'US',
+		searchCountries: 'US',
 		chatnetCountries: ['US'],
 		date: '2026-11-20',
 		fromDate: '2026-11-01',
@@ -59,6 +59,7 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		keywords: 'linen shirt',
 		searchnetKeywords: 'linen shirt',
 		name: 'Summer sale',
+		audienceName: 'Buyers',
 		organizationId: 'org_1',
 		path: '/old-summer',
 		target: '/pages/summer',
@@ -126,11 +127,11 @@ export function everyOperation(): OperationCase[] {
 						if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
 						if (!NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description)) continue;
 						if (p.type === 'options' || p.type === 'boolean' || p.type === 'hidden' || (p.type === 'multiOptions' && p.name !== 'chatnetCountries')) parameters[p.name] = p.default;
-						else if (p.required || REQUIRED_AT_RUN_TIME.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
+						else if (p.required || REQUIRED_ON_VALUE.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
 						else if (p.name === 'returnAll') parameters.returnAll = false;
 					}
 				}
-				// assembleNode's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
+				// oneDeclarationPerName's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
 				for (const p of props) if (p.type === 'hidden') delete parameters[p.name];
 				cases.push({ node, resource, operation, parameters });
 			}

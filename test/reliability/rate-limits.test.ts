@@ -2,7 +2,7 @@ import { NodeApiError, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { apiError } from '../../nodes/shared/errors';
-import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/rateLimit';
+import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/transport';
 import { nodeType, runNode } from '../harness';
 
 /**

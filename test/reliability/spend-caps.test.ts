@@ -7,7 +7,7 @@ import { runAsTool } from '../harness/tool';
 import { inDays, SEARCH, SOCIAL, socialCreate } from '../ads/helpers';
 
 /**
- * The credential's spending caps (README, "Spending caps"), through n8n-core against the fake
+ * The credential's spending caps (docs/nodes.md, "Spending caps"), through n8n-core against the fake
  * API: every operation that spends or raises spend, each cap just under and just over, with the
  * budgets and statuses mapped by expression from the input items and Continue On Fail on. Each
  * test asserts the exact requests the API received (none for a refused item) and the items: the
@@ -102,7 +102,7 @@ const CREATORS: Creator[] = [
 			name: 'Summer sale',
 			goal: 'traffic',
 			status: EXPR.status,
-			additionalFields: { budgetAmount: EXPR.budget, budgetType: EXPR.type },
+			additionalFields: { budget: EXPR.budget, budgetType: EXPR.type },
 		},
 		active: 'ACTIVE',
 		paused: 'PAUSED',
@@ -315,7 +315,7 @@ describe('Budget and bid changes: Update of campaigns, ad sets and ads', () => {
 			path: (s: ReturnType<typeof seeded>) => `/v1/ads/${s.ad.id}`,
 		},
 	];
-	const budgetFields = { budgetAmount: EXPR.budget, budgetType: EXPR.type };
+	const budgetFields = { budget: EXPR.budget, budgetType: EXPR.type };
 
 	describe.each(UPDATES.map((u) => [u.label, u] as const))('%s', (_label, u) => {
 		test('Max Daily Budget 50 / Max Lifetime Budget 500: at the caps sent, one over refused naming the cap', async () => {

@@ -3,7 +3,7 @@ import { runNode, type RunOptions, type RunResult } from '../harness';
 import { everyOperation } from './operations';
 
 /**
- * Transient faults (README, "Faults"): an API that drops connections, answers 502 from a proxy
+ * Transient faults (docs/reliability.md, "Faults"): an API that drops connections, answers 502 from a proxy
  * or 503 while busy, or does the work and loses the answer. The node resends what is safe per
  * request, so one fault costs one item a resend, never the batch, and nothing is done twice:
  * not by its own resends, not by n8n's Retry On Fail running the node again. Counts, never times.

@@ -20,7 +20,7 @@ const model = (key: string) => ({ __rl: true, mode: 'id', value: fromAI(key) });
 const posts = <Q extends { method: string }>(r: { requests: Q[] }) => r.requests.filter((q) => q.method !== 'GET');
 
 const newAudience = async () =>
-	(await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), name: 'Buyers', type: 'customer_list' }))
+	(await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), audienceName: 'Buyers', type: 'customer_list' }))
 		.json[0].id as string;
 
 describe('Add Users and Send Conversion as tools', () => {

@@ -1,7 +1,7 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
 import { backoffSeconds, explainFault, faultOf, whyNotResent } from '../../nodes/shared/faults';
-import { rateLimitHold } from '../../nodes/shared/rateLimit';
+import { rateLimitHold } from '../../nodes/shared/transport';
 
 /**
  * The resend decisions of nodes/shared/faults.ts that a run through n8n-core cannot reach in a

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
+import { apiRequest } from '../../shared/apiRequest';
 import { isEmpty, param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { wholeBudget } from './budget';

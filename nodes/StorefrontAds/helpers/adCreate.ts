@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../shared/fieldBuilders';
+import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
-import { codesList, keywordsField, linesList } from './lists';
+import { keywords, renamedField } from './adsFields';
+import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps, countSpendingCall } from './spendCaps';
-import { sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from './spendSafety';
+import { sendIdempotencyKey, spendInRequest, spendTail } from './spendSafety';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the
@@ -18,29 +19,30 @@ import { sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from './spend
  */
 export type Kind = 'create' | 'messaging' | 'call';
 
-const requiredOn = (field: string) => Object.keys(NETWORKS).filter((n) => NETWORKS[n].requiredCreative.includes(field));
-const CREATIVE = ['headline', 'body', 'linkUrl', 'imageUrl', 'callToAction'];
+const requiredOn = (name: string) => Object.keys(NETWORKS).filter((n) => NETWORKS[n].requiredCreative.includes(name));
+const CREATIVE = ['headline', 'body', 'linkUrl', 'imageUrl', 'callToAction'] as const;
+type Creative = (typeof CREATIVE)[number];
 const CALLS_TO_ACTION = ['BOOK_NOW', 'CONTACT_US', 'DOWNLOAD', 'GET_OFFER', 'LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'SUBSCRIBE'].map((v) => ({
 	name: v.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()),
 	value: v,
 }));
 const GOALS = ['awareness', 'app_promotion', 'catalog_sales', 'conversions', 'engagement', 'leads', 'messages', 'traffic', 'video_views'];
 
-const CREATIVE_FIELDS: Record<string, Omit<INodeProperties, 'name' | 'default'>> = {
+const CREATIVE_FIELDS: Record<Creative, Omit<INodeProperties, 'name' | 'default'>> = {
 	headline: { displayName: 'Headline', type: 'string', description: 'Chatnet: 3 to 50 characters' },
 	body: { displayName: 'Ad Text', type: 'string', typeOptions: { rows: 3 }, description: 'The primary text. Microblog: the post, up to 280 characters. Chatnet: up to 100 characters.' },
 	linkUrl: { displayName: 'Link URL', type: 'string', placeholder: 'https://shop.example.com/summer', description: 'Where a click takes people' },
 	imageUrl: { displayName: 'Image URL', type: 'string', placeholder: 'https://cdn.example.com/summer.jpg or med_123', description: 'A public image URL or a media ID (med_…)' },
 	callToAction: { displayName: 'Call to Action', type: 'options', options: CALLS_TO_ACTION },
 };
-const creativeDefault = (field: string) => (field === 'callToAction' ? 'LEARN_MORE' : '');
+const creativeDefault = (name: string) => (name === 'callToAction' ? 'LEARN_MORE' : '');
 
 /** Videonet's video goes as imageUrl; the other creative fields are top-level where required. */
-const topCreative: INodeProperties[] = CREATIVE.filter((f) => requiredOn(f).length && f !== 'imageUrl')
-	.map((f) => ({ ...CREATIVE_FIELDS[f], name: f, default: creativeDefault(f), required: true, displayOptions: { show: { network: requiredOn(f) } } }) as INodeProperties)
+const topCreative: Array<Field<Creative | 'videoUrl'>> = CREATIVE.filter((f) => requiredOn(f).length && f !== 'imageUrl')
+	.map((f) => ({ ...CREATIVE_FIELDS[f], name: f, default: creativeDefault(f), required: true, displayOptions: { show: { network: requiredOn(f) } } }) as Field<Creative | 'videoUrl'>)
 	.concat([
-		{ ...CREATIVE_FIELDS.imageUrl, name: 'imageUrl', default: '', required: true, displayOptions: { show: { network: requiredOn('imageUrl').filter((n) => n !== 'videonet') } } } as INodeProperties,
-		{
+		{ ...CREATIVE_FIELDS.imageUrl, name: 'imageUrl', default: '', required: true, displayOptions: { show: { network: requiredOn('imageUrl').filter((n) => n !== 'videonet') } } } as Field<'imageUrl'>,
+		field({
 			displayName: 'Video URL',
 			name: 'videoUrl',
 			type: 'string',
@@ -49,11 +51,11 @@ const topCreative: INodeProperties[] = CREATIVE.filter((f) => requiredOn(f).leng
 			placeholder: 'https://cdn.example.com/summer.mp4 or med_123',
 			description: 'The video to run, as a public URL or a media ID (med_…)',
 			displayOptions: { show: { network: ['videonet'] } },
-		},
+		}),
 	]);
 
-const networkFields: INodeProperties[] = [
-	{
+const networkFields = [
+	field({
 		displayName: 'Campaign Type',
 		name: 'campaignType',
 		type: 'options',
@@ -66,10 +68,10 @@ const networkFields: INodeProperties[] = [
 		],
 		default: 'search',
 		displayOptions: { show: { network: ['searchnet'] } },
-	},
+	}),
 	// a name of its own: Keywords on searchnet only (checked when the ad is created), the node's `keywords` required wherever it shows
-	{ ...keywordsField, name: 'searchnetKeywords', displayOptions: { show: { network: ['searchnet'] } } },
-	{
+	renamedField(keywords, 'searchnetKeywords', { displayOptions: { show: { network: ['searchnet'] } } }),
+	field({
 		displayName: 'Organization ID',
 		name: 'organizationId',
 		type: 'string',
@@ -78,8 +80,8 @@ const networkFields: INodeProperties[] = [
 		description: 'The Company Page the ad runs as',
 		hint: 'Optional: without it the API runs the ad without a Company Page (as the connected member account)',
 		displayOptions: { show: { network: ['pronet'] } },
-	},
-	{
+	}),
+	field({
 		displayName: 'Identity ID',
 		name: 'identityId',
 		type: 'string',
@@ -87,8 +89,8 @@ const networkFields: INodeProperties[] = [
 		description: 'The profile shown on the ad',
 		hint: 'Optional: without it the API uses the ad account’s default identity',
 		displayOptions: { show: { network: ['videonet'] } },
-	},
-	{
+	}),
+	field({
 		displayName: 'Identity Type',
 		name: 'identityType',
 		type: 'options',
@@ -100,8 +102,8 @@ const networkFields: INodeProperties[] = [
 		default: 'VIDEO_USER',
 		description: 'Sent with Identity ID',
 		displayOptions: { show: { network: ['videonet'] } },
-	},
-	{
+	}),
+	field({
 		displayName: 'Countries',
 		name: 'chatnetCountries',
 		type: 'multiOptions',
@@ -115,19 +117,19 @@ const networkFields: INodeProperties[] = [
 		default: ['US'],
 		description: 'Chatnet targets countries only, and shows ads in these four',
 		displayOptions: { show: { network: ['chatnet'] } },
-	},
+	}),
 ];
 
-/** The creative fields of every ad create, declared by each kind alike: assembleNode makes them one property each. */
+/** The creative fields of every ad create, declared by each kind alike: oneDeclarationPerName makes them one property each. */
 const creativeFields = [...topCreative, ...networkFields];
 
-const KIND_FIELDS: Record<Kind, INodeProperties[]> = {
+const KIND_FIELDS = {
 	create: [],
 	messaging: [
-		{ displayName: 'Destination', name: 'destination', type: 'string', required: true, default: '', placeholder: 'e.g. page_123 or a chat ID', description: 'The page or chat where conversations start' },
+		field({ displayName: 'Destination', name: 'destination', type: 'string', required: true, default: '', placeholder: 'e.g. page_123 or a chat ID', description: 'The page or chat where conversations start' }),
 	],
 	call: [
-		{ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: '+15551234567', description: 'The number people call, in E.164 format (+, country code, digits)' },
+		field({ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: '+15551234567', description: 'The number people call, in E.164 format (+, country code, digits)' }),
 	],
 };
 
@@ -171,7 +173,7 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 	),
 ]);
 
-const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
+const TOP_LEVEL: string[] = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
 /** Network fields whose parameter has a name of its own, by the name the API takes. */
 const PARAMETER_OF: Record<string, string> = { keywords: 'searchnetKeywords' };
 
@@ -193,15 +195,12 @@ async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOption
 }
 
 /** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
-export const adSend = { ...spendSendAll, name: 'body', goal: 'body' } as const;
-
-/** The node-wide shared fields an ad create shows: the spend fields and Name. */
-export const adUses = [...SPEND_USES, 'name'];
+export const adInRequest = { ...spendInRequest, name: 'body', goal: 'body' } as const;
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
 export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));
 
-const goalField: INodeProperties = {
+const goalField = field({
 	displayName: 'Goal',
 	name: 'goal',
 	type: 'options',
@@ -209,7 +208,7 @@ const goalField: INodeProperties = {
 	options: goalOptions,
 	default: 'traffic',
 	description: 'What the network optimizes for (not every goal exists on every network; catalog sales is for catalog ads)',
-};
+});
 
 /**
  * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
@@ -218,7 +217,7 @@ const goalField: INodeProperties = {
 export const adPreSend = () => [checkSpendCaps('adCreate'), adBody, checkAdBeforeSending(), sendIdempotencyKey, countSpendingCall('adCreate')];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
-export function adFields(kind: Kind): INodeProperties[] {
+export function adFields<K extends Kind>(kind: K) {
 	return [
 		kind === 'messaging' ? { ...goalField, default: 'messages' } : goalField,
 		...KIND_FIELDS[kind],

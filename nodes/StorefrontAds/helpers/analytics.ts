@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { collection } from '../../shared/fieldBuilders';
+import { collection, field } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
 import { dayField, queryWithDays } from './dates';
 
@@ -19,15 +19,15 @@ export async function analyticsOutput(this: IExecuteSingleFunctions, items: INod
 
 export const analyticsQuery = queryWithDays('options');
 
-export function analyticsFields(breakdowns: { network: string; values: string[] }): INodeProperties[] {
+export function analyticsFields(breakdowns: { network: string; values: string[] }) {
 	return [
-		{
+		field({
 			displayName: 'Split Into Days',
 			name: 'splitIntoDays',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to output one item per day instead of one item with the summary and the daily rows',
-		},
+		}),
 		collection(
 			'Options',
 			'options',

@@ -5,14 +5,13 @@ import type {
 	IGetNodeParameterOptions,
 	IHttpRequestMethods,
 	INodeExecutionData,
-	INodeProperties,
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/transport';
-import { checkedId } from '../../shared/fieldBuilders';
+import { apiRequest } from '../../shared/apiRequest';
+import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
-import { fillPath, operation, type OperationSpec, type RequestRun } from '../../shared/operation';
+import { fillPath, operation, type CheckedSpec, type RequestRun } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 
@@ -25,7 +24,7 @@ import { failItem } from '../../shared/requestActions';
  */
 
 /** "From Incoming Items" (all items, one run) or "JSON List" (a list in each item). */
-export function inputModeField(name: string, displayName: string, what: string): INodeProperties {
+export function inputModeField<N extends string>(name: N, displayName: string, what: string): Field<N> {
 	return {
 		displayName,
 		name,
@@ -44,10 +43,10 @@ export function inputModeField(name: string, displayName: string, what: string):
 }
 
 /** A parameter holding the name of an input field (drag a field here), shown in "From Incoming Items" mode. */
-export function inputFieldName(
+export function inputFieldName<N extends string>(
 	mode: string,
-	spec: { displayName: string; name: string; default: string; description: string },
-): INodeProperties {
+	spec: { displayName: string; name: N; default: string; description: string },
+): Field<N> {
 	return {
 		...spec,
 		type: 'string',
@@ -124,10 +123,10 @@ function requiredId(name: string, id: string, fail: (message: string, descriptio
 	return id;
 }
 
-/** What a batch operation's file declares once: its option, endpoint, input mode field and work. */
-export type BatchSpec = Pick<OperationSpec, 'value' | 'name' | 'action' | 'description' | 'method' | 'path'> & {
+/** What a batch operation's file declares once: its option (fields, endpoint), input mode field and work. */
+export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & {
 	/** The "From Incoming Items" / "JSON List" field (inputModeField). */
-	input: string;
+	input: NoInfer<N>;
 	work: BatchWork;
 };
 
@@ -136,9 +135,9 @@ export type BatchSpec = Pick<OperationSpec, 'value' | 'name' | 'action' | 'descr
  * its `run` does the work per item) and `execute` (normal runs: the node's `customOperations`,
  * registered by resources/index.ts for every operation that exports one). Both send to `path`.
  */
-export function batchOperation({ input, work, ...spec }: BatchSpec) {
+export function batchOperation<N extends string, P extends string>({ input, work, ...spec }: BatchSpec<N, P>) {
 	return {
-		option: operation({ ...spec, run: batchRoute(input, work) }),
+		option: operation({ ...spec, run: batchRoute(input, work) } as CheckedSpec<N, P>),
 		execute: customExecute(input, spec, work),
 	};
 }

@@ -31,11 +31,14 @@ export const budgetTypeOptions = [
 	{ name: 'Lifetime', value: 'lifetime', description: 'Total for the whole run; needs an End Date' },
 ];
 
-/** Budget amount + type → `{budget: {amount, type}}` (campaign, ad set and ad updates). */
+/**
+ * Budget amount + type → `{budget: {amount, type}}` (Campaign → Create, campaign, ad set and ad
+ * updates). Named `budget`: the top-level `budgetAmount` of an ad create is sent flat.
+ */
 export const budgetOptions: INodeProperties[] = [
 	{
 		displayName: 'Budget Amount',
-		name: 'budgetAmount',
+		name: 'budget',
 		type: 'number',
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		default: DEFAULT_BUDGET,
@@ -51,10 +54,10 @@ export const budgetOptions: INodeProperties[] = [
 	},
 ];
 
-/** `bodyFrom` transform: `budgetAmount`/`budgetType` become `budget: {amount, type}`. */
+/** `bodyFrom` transform: `budget`/`budgetType` become `budget: {amount, type}`. */
 export function budgetBody(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
-	const { budgetAmount, budgetType, ...rest } = fields;
-	if (budgetAmount !== undefined) return { ...rest, budget: { amount: wholeBudget(this, budgetAmount), type: (budgetType as string) ?? 'daily' } };
+	const { budget, budgetType, ...rest } = fields;
+	if (budget !== undefined) return { ...rest, budget: { amount: wholeBudget(this, budget), type: (budgetType as string) ?? 'daily' } };
 	if (budgetType !== undefined) failItem(this, 'Budget Type needs a Budget Amount', 'Add "Budget Amount" too, or remove "Budget Type".');
 	return rest;
 }

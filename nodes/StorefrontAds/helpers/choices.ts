@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import { field } from '../../shared/fieldBuilders';
 
 /** The API's fixed value lists offered as menus: statuses of existing objects, audience types. */
 
@@ -9,8 +9,8 @@ export const STATUS_OPTIONS = [
 ];
 
 /** Pause / resume of an existing campaign, ad set or ad. */
-export function statusChoice(description: string): INodeProperties {
-	return { displayName: 'Status', name: 'status', type: 'options', required: true, options: STATUS_OPTIONS, default: 'paused', description };
+export function statusChoice(description: string) {
+	return field({ displayName: 'Status', name: 'status', type: 'options', required: true, options: STATUS_OPTIONS, default: 'paused', description });
 }
 
 /** The audience types (reference: Ads: audiences). */

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import type { Field } from '../../shared/fieldBuilders';
 
 import { isEmpty, param } from '../../shared/params';
 import { copyFilled, failItem } from '../../shared/requestActions';
@@ -20,7 +22,7 @@ export function checkedDate(ctx: IExecuteSingleFunctions, value: unknown, field:
 export const checkedDay = (ctx: IExecuteSingleFunctions, value: unknown, field: string) => checkedDate(ctx, value, field)?.slice(0, 10);
 
 /** A YYYY-MM-DD parameter from a date picker (or any ISO date an expression gives). */
-export function dayField(displayName: string, name: string, description: string): INodeProperties {
+export function dayField<N extends string>(displayName: string, name: N, description: string): Field<N> {
 	return { displayName, name, type: 'dateTime', default: '', description };
 }
 

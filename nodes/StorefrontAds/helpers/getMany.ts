@@ -13,7 +13,7 @@ import { PLATFORMS } from './networks';
 export const adsPageList = { style: 'page', maxPageSize: 500 } as const satisfies Omit<ListOptions, 'rootProperty'>;
 
 /** Return All, Limit and the list's Filters (sent in the query by `queryWithDays('filters')`). */
-export function pagedListFields(plural: string, filters: INodeProperties[]): INodeProperties[] {
+export function pagedListFields(plural: string, filters: INodeProperties[]) {
 	return [...returnAllOrLimit(plural), collection('Filters', 'filters', filters, 'Add Filter')];
 }
 

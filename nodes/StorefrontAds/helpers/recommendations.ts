@@ -1,20 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failItem } from '../../shared/requestActions';
 import { codesList } from './lists';
-
-/** The recommendations to apply or dismiss (a shared field: one property for both). */
-export const resourceNamesField: INodeProperties = {
-	displayName: 'Recommendations',
-	name: 'resourceNames',
-	type: 'string',
-	typeOptions: { rows: 2 },
-	required: true,
-	default: '',
-	placeholder: 'customers/1234567890/recommendations/1',
-	description: 'Resource names (the resourceName of Get Many), separated by commas or new lines, or a list from an expression',
-};
 
 /** The resource names given (a `send` map), refused when there are none. */
 export function namesOrFail(this: IExecuteSingleFunctions, value: unknown): string[] {

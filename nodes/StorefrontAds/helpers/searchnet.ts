@@ -1,17 +1,18 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { field } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
 
 /** What the searchnet research operations (keyword ideas, historical metrics, search terms) share: the customer ID and micros. */
 
 /** The searchnet account of keyword ideas, historical metrics and search terms (inside their Options / Filters). */
-export const customerIdField: INodeProperties = {
+export const customerIdField = field({
 	displayName: 'Customer ID',
 	name: 'customerId',
 	type: 'string',
 	default: '',
 	description: 'The searchnet account (customer) ID, when the connection has several',
-};
+});
 
 /** Adds `<name>` in currency units next to every `<name>Micros` (searchnet bids and costs are in millionths). */
 export function withCurrencyUnits(value: unknown): unknown {
@@ -31,10 +32,10 @@ export async function convertMicros(this: IExecuteSingleFunctions, items: INodeE
 	return items.map((item) => ({ ...item, json: withCurrencyUnits(item.json) as IDataObject }));
 }
 
-export const convertMicrosField: INodeProperties = {
+export const convertMicrosField = field({
 	displayName: 'Convert Micros',
 	name: 'convertMicros',
 	type: 'boolean',
 	default: true,
 	description: 'Whether to add each bid and cost in currency units (e.g. lowTopOfPageBid = lowTopOfPageBidMicros ÷ 1,000,000) next to the micros',
-};
+});

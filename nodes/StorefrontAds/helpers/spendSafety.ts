@@ -1,16 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	IHttpRequestOptions,
-	INodeProperties,
-	PostReceiveAction,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PostReceiveAction } from 'n8n-workflow';
 
-import { collection } from '../../shared/fieldBuilders';
+import { collection, field } from '../../shared/fieldBuilders';
 import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { param } from '../../shared/params';
-import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/rateLimit';
+import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
 import { unwrap } from '../../shared/requestActions';
+import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
 import { networkOptions, type NetworkFacts } from './networks';
 
 /**
@@ -20,29 +15,17 @@ import { networkOptions, type NetworkFacts } from './networks';
 
 export const DRY_RUN_HINT = 'Socialnet allows 30 Validate Only checks per ad account per 5 minutes: validate once when ready, not on every run.';
 
-export const createStatusField: INodeProperties = {
-	displayName: 'Status',
-	name: 'status',
-	type: 'options',
-	options: [
-		{ name: 'Paused (Recommended)', value: 'PAUSED', description: 'Created paused: nothing is spent until you activate it' },
-		{ name: 'Active (Spends Money)', value: 'ACTIVE', description: 'Starts spending real money as soon as the network approves it' },
-	],
-	default: 'PAUSED',
-	description: 'Status it is created with. ACTIVE spends real money once the network approves it.',
-};
-
-export function validateOnlyField(description: string): INodeProperties {
-	return { displayName: 'Validate Only', name: 'validateOnly', type: 'boolean', default: false, description, hint: DRY_RUN_HINT };
+export function validateOnlyField(description: string) {
+	return field({ displayName: 'Validate Only', name: 'validateOnly', type: 'boolean', default: false, description, hint: DRY_RUN_HINT });
 }
 
-/** `send` entries of status and Validate Only (validateOnly is sent only when on). */
-export const spendSend = {
+/** `inRequest` entries of status and Validate Only (validateOnly is sent only when on). */
+export const statusInRequest = {
 	status: 'body',
 	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
 } as const;
 
-export const idempotencyOption: INodeProperties = {
+export const idempotencyOption = field({
 	displayName: 'Idempotency Key',
 	name: 'idempotencyKey',
 	type: 'string',
@@ -50,7 +33,7 @@ export const idempotencyOption: INodeProperties = {
 	placeholder: 'e.g. {{ $json.postId }}-monday',
 	description:
 		'Leave empty for the automatic key: made from the workflow, this node, the item position and the fields sent, so repeating the same request (a retried execution, Retry On Fail, a re-run) within 24 hours returns the first result and creates nothing new. Set your own key, different per ad, to control this yourself.',
-};
+});
 
 export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
 
@@ -102,10 +85,10 @@ export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHt
 }
 
 /** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
-export const SPEND_USES = ['accountId', 'adAccountId', 'budgetAmount', 'budgetType', 'endDate', 'status'];
+export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status];
 
-export function networkField(fact?: keyof NetworkFacts): INodeProperties {
-	return {
+export function networkField(fact?: keyof NetworkFacts) {
+	return field({
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
@@ -113,25 +96,26 @@ export function networkField(fact?: keyof NetworkFacts): INodeProperties {
 		options: networkOptions(fact),
 		default: 'socialnet',
 		description: 'The ad network. Only the fields it needs are shown.',
-	};
+	});
 }
 
-export const spendNotice: INodeProperties = {
+export const spendNotice = field({
 	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
 	name: 'spendNotice',
 	type: 'notice',
 	default: '',
-};
+});
 
 /** Validate Only, the spend notice and Options: the last fields of every create and boost. */
-export const spendTail = (validateOnly: string): INodeProperties[] => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
+export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
 
-export const spendSendAll = {
+/** Where the spend fields go: the body (the locators' IDs), End Date left out when empty. */
+export const spendInRequest = {
 	accountId: { in: 'body', locator: true },
 	adAccountId: { in: 'body', locator: true },
 	budgetAmount: 'body',
 	budgetType: 'body',
 	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
 	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
-	...spendSend,
+	...statusInRequest,
 } as const;

@@ -1,18 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
-import { collection } from '../../shared/fieldBuilders';
 import { parseJson } from '../../shared/jsonInput';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { codesList, linesList } from './lists';
-
-/** The targeting `spec` of bid pricing and supply forecast (a shared field: one property for both). */
-export const specField: INodeProperties = collection('Targeting Spec', 'spec', [
-	{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, separated by commas or new lines' },
-	{ displayName: 'Industries', name: 'industries', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
-	{ displayName: 'Seniorities', name: 'seniorities', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
-	{ displayName: 'More Spec (JSON)', name: 'moreJson', type: 'json', default: '{}', description: 'Any other spec keys, e.g. {"jobFunctions": ["marketing"]}' },
-]);
 
 /** preSend: `spec` from the named fields (lists) plus the free JSON. */
 export async function sendSpec(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {

@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { assembleNode, type ResourceSpec } from '../../shared/assembly';
-import { sharedFields } from '../helpers/sharedFields';
+import type { ResourceSpec } from '../../shared/assembly';
 import { ad } from './ad';
 import { adSet } from './adSet';
 import { audience } from './audience';
@@ -15,9 +14,8 @@ import { recommendation } from './recommendation';
 import { searchTerm } from './searchTerm';
 import { targeting } from './targeting';
 
-const resources: ResourceSpec[] = [ad, adSet, audience, campaign, connection, conversion, insight, keyword, post, recommendation, searchTerm, targeting];
-
-export const properties: INodeProperties[] = assembleNode(resources, sharedFields, 'ad');
+/** The node's resources, each with its operation files (the node file assembles their fields). */
+export const adsResources: ResourceSpec[] = [ad, adSet, audience, campaign, connection, conversion, insight, keyword, post, recommendation, searchTerm, targeting];
 
 type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 
@@ -27,7 +25,7 @@ type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[]
  * (helpers/batchInput.ts `batchOperation`), under its resource and operation values.
  */
 export const customOperations: Record<string, Record<string, CustomOperation>> = {};
-for (const r of resources) {
+for (const r of adsResources) {
 	for (const o of r.operations) {
 		const execute = (o as { execute?: CustomOperation }).execute;
 		if (execute) (customOperations[r.value] ??= {})[String(o.option.value)] = execute;

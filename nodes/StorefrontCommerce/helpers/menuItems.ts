@@ -1,5 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { field } from '../../shared/fieldBuilders';
 import { parseJson } from '../../shared/jsonInput';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
@@ -9,50 +10,50 @@ export const MAX_MENU_ITEMS = 100;
 const ITEM_KEYS = ['id', 'title', 'type', 'url', 'resourceId', 'items'];
 const TEXT_KEYS = ['id', 'title', 'type', 'url', 'resourceId'];
 
-/** The fields of menu Create and Replace (one property per name). */
-export const menuItemFields: INodeProperties[] = [
-	{ displayName: 'Title', name: 'title', type: 'string', required: true, default: '', description: "The menu's name (e.g. Main menu), the page's title, or the marketing activity's name in the store's Marketing section" },
-	{
-		displayName: 'Items Input',
-		name: 'itemsInput',
-		type: 'options',
-		options: [
-			{ name: 'Simple List', value: 'list', description: 'One level of links' },
-			{ name: 'Nested JSON', value: 'json', description: 'A tree: items with sub-items' },
-		],
-		default: 'list',
-		description: 'On Replace, the items given here replace ALL current items of the menu, nested ones included',
-	},
-	{
-		displayName: 'Items',
-		name: 'items',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Item',
-		default: {},
-		displayOptions: { show: { itemsInput: ['list'] } },
-		options: [
-			{
-				name: 'item',
-				displayName: 'Item',
-				values: [
-					{ displayName: 'Title', name: 'title', type: 'string', default: '', required: true },
-					{ displayName: 'Type', name: 'type', type: 'string', default: 'HTTP', placeholder: 'e.g. HTTP, PAGE, COLLECTION, PRODUCT', description: 'Kind of link, as the store names it' },
-					{ displayName: 'URL', name: 'url', type: 'string', default: '', placeholder: '/pages/about' },
-					{ displayName: 'Resource ID', name: 'resourceId', type: 'string', default: '', description: 'ID of the page, collection or product the item links to, when its type needs one' },
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Items (JSON)',
-		name: 'itemsJson',
-		type: 'json',
-		default: '[\n  { "title": "Shop", "type": "HTTP", "url": "/collections/all", "items": [\n    { "title": "New", "type": "HTTP", "url": "/collections/new" }\n  ] }\n]',
-		displayOptions: { show: { itemsInput: ['json'] } },
-		description: `An array of items: {title, type, URL, resourceId, items: [...]}. At most ${MAX_MENU_ITEMS} items in the whole tree. Items as Get returns them may keep their ID: on Replace an item keeps it.`,
-	},
-];
+/** The fields of menu Create and Replace besides Title (storeFields.ts); each imports them into its `fields`. */
+
+export const itemsInput = field({
+	displayName: 'Items Input',
+	name: 'itemsInput',
+	type: 'options',
+	options: [
+		{ name: 'Simple List', value: 'list', description: 'One level of links' },
+		{ name: 'Nested JSON', value: 'json', description: 'A tree: items with sub-items' },
+	],
+	default: 'list',
+	description: 'On Replace, the items given here replace ALL current items of the menu, nested ones included',
+});
+
+export const items = field({
+	displayName: 'Items',
+	name: 'items',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true, sortable: true },
+	placeholder: 'Add Item',
+	default: {},
+	displayOptions: { show: { itemsInput: ['list'] } },
+	options: [
+		{
+			name: 'item',
+			displayName: 'Item',
+			values: [
+				{ displayName: 'Title', name: 'title', type: 'string', default: '', required: true },
+				{ displayName: 'Type', name: 'type', type: 'string', default: 'HTTP', placeholder: 'e.g. HTTP, PAGE, COLLECTION, PRODUCT', description: 'Kind of link, as the store names it' },
+				{ displayName: 'URL', name: 'url', type: 'string', default: '', placeholder: '/pages/about' },
+				{ displayName: 'Resource ID', name: 'resourceId', type: 'string', default: '', description: 'ID of the page, collection or product the item links to, when its type needs one' },
+			],
+		},
+	],
+});
+
+export const itemsJson = field({
+	displayName: 'Items (JSON)',
+	name: 'itemsJson',
+	type: 'json',
+	default: '[\n  { "title": "Shop", "type": "HTTP", "url": "/collections/all", "items": [\n    { "title": "New", "type": "HTTP", "url": "/collections/new" }\n  ] }\n]',
+	displayOptions: { show: { itemsInput: ['json'] } },
+	description: `An array of items: {title, type, URL, resourceId, items: [...]}. At most ${MAX_MENU_ITEMS} items in the whole tree. Items as Get returns them may keep their ID: on Replace an item keeps it.`,
+});
 
 function countItems(items: IDataObject[]): number {
 	return items.reduce((n, item) => n + 1 + countItems((item.items as IDataObject[] | undefined) ?? []), 0);

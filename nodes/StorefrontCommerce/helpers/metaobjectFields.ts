@@ -1,66 +1,81 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection, resourceLocator } from '../../shared/fieldBuilders';
+import { collection, field } from '../../shared/fieldBuilders';
+import type { Placement } from '../../shared/operation';
 import { param } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { requireValue } from './requireValue';
+import { storeLocator } from './storeFields';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 
-/** The metaobject fields several metaobject operations share (one property per name). */
-export const metaobjectFields: INodeProperties[] = [
-	resourceLocator({
-		displayName: 'Definition Type',
-		name: 'type',
-		searchListMethod: 'searchMetaobjectTypes',
-		placeholder: 'e.g. designer',
-		listedBy: 'Metaobject Definition → Get Many',
-		description: 'The metaobject definition (its type handle)',
-	}),
-	// Get, Update and Delete take no type: there it only fills the Metaobject list, so it is optional
-	// and has a name of its own (the node's Definition Type is required wherever it shows)
-	resourceLocator({
-		displayName: 'Definition Type (for the List)',
-		name: 'listType',
-		searchListMethod: 'searchMetaobjectTypes',
-		placeholder: 'e.g. designer',
-		listedBy: 'Metaobject Definition → Get Many',
-		description: 'Only fills the Metaobject list below ("From list"); not sent, since calls by ID take no type',
-		required: false,
-	}),
-	resourceLocator({ displayName: 'Metaobject', name: 'metaobjectId', searchListMethod: 'searchMetaobjects', placeholder: 'e.g. gid_metaobject_000015', listedBy: 'Metaobject → Get Many' }),
-	{
-		displayName: 'Fields',
-		name: 'fields',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add Field',
-		default: {},
-		description: `Field values by key, as the definition names them (at most ${MAX_METAOBJECT_FIELDS})`,
-		options: [
-			{
-				name: 'field',
-				displayName: 'Field',
-				values: [
-					{ displayName: 'Key', name: 'key', type: 'string', default: '', required: true, placeholder: 'e.g. name' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-				],
-			},
-		],
-	},
-	collection('Additional Fields', 'additionalFields', [
-		{
-			displayName: 'Handle',
-			name: 'handle',
-			type: 'string',
-			default: '',
-			description: 'Unique handle of the metaobject (made up by the store when empty on create)',
-		},
-	]),
-];
+/** The fields several metaobject operations show; each operation imports the ones it shows into its `fields`. */
 
-/** `send` entry of the definition type where the API takes it (Create: body, Get Many: query). */
-export const definitionType = (where: 'body' | 'query') => ({
+/** The definition type, required where the API takes it (Create, Get Many). */
+export const type = storeLocator({
+	displayName: 'Definition Type',
+	name: 'type',
+	searchListMethod: 'searchMetaobjectTypes',
+	placeholder: 'e.g. designer',
+	listedBy: 'Metaobject Definition → Get Many',
+	description: 'The metaobject definition (its type handle)',
+});
+
+/**
+ * Get, Update and Delete take no type: there it only fills the Metaobject list, so it is optional
+ * and has a name of its own (the node's Definition Type is required wherever it shows).
+ */
+export const listType = storeLocator({
+	displayName: 'Definition Type (for the List)',
+	name: 'listType',
+	searchListMethod: 'searchMetaobjectTypes',
+	placeholder: 'e.g. designer',
+	listedBy: 'Metaobject Definition → Get Many',
+	description: 'Only fills the Metaobject list below ("From list"); not sent, since calls by ID take no type',
+	required: false,
+});
+
+export const metaobjectId = storeLocator({
+	displayName: 'Metaobject',
+	name: 'metaobjectId',
+	searchListMethod: 'searchMetaobjects',
+	placeholder: 'e.g. gid_metaobject_000015',
+	listedBy: 'Metaobject → Get Many',
+});
+
+/** The metaobject's field values (the parameter `fields`; an operation file's own `fields` is its list of fields). */
+export const fieldValues = field({
+	displayName: 'Fields',
+	name: 'fields',
+	type: 'fixedCollection',
+	typeOptions: { multipleValues: true },
+	placeholder: 'Add Field',
+	default: {},
+	description: `Field values by key, as the definition names them (at most ${MAX_METAOBJECT_FIELDS})`,
+	options: [
+		{
+			name: 'field',
+			displayName: 'Field',
+			values: [
+				{ displayName: 'Key', name: 'key', type: 'string', default: '', required: true, placeholder: 'e.g. name' },
+				{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+			],
+		},
+	],
+});
+
+export const additionalFields = collection('Additional Fields', 'additionalFields', [
+	{
+		displayName: 'Handle',
+		name: 'handle',
+		type: 'string',
+		default: '',
+		description: 'Unique handle of the metaobject (made up by the store when empty on create)',
+	},
+]);
+
+/** Where the definition type goes where the API takes it (`inRequest`; Create: body, Get Many: query). */
+export const definitionType = (where: 'body' | 'query'): Placement => ({
 	in: where,
 	locator: true,
 	map: requireValue('Definition Type', 'Choose the metaobject definition, or enter its type (e.g. designer).'),

@@ -1,19 +1,19 @@
-import { operation, type OperationSpec } from '../../shared/operation';
+import { operation, type CheckedSpec } from '../../shared/operation';
 import type { ListOptions } from '../../shared/pagination';
 import { requireValue } from './requireValue';
 
 const requireAccount = requireValue('Store Account', 'Enter the ID of the connected store account (accountId).');
 
 /**
- * A store operation: the store account goes in the query for GET and DELETE and in the body
- * for POST, PUT and PATCH (the reference's convention). Catalog-sync calls by ID carry none
- * (`noAccount`); their modules do not list `accountId` in `uses` either.
+ * A store operation: the store account (its `accountId` field) goes in the query for GET and
+ * DELETE and in the body for POST, PUT and PATCH (the reference's convention). Catalog-sync calls
+ * by ID carry none (`noAccount`), and do not list the field either.
  */
-export function storeOperation(spec: OperationSpec & { noAccount?: boolean }) {
+export function storeOperation<N extends string, P extends string>(spec: CheckedSpec<N, P> & { noAccount?: boolean }) {
 	const { noAccount, ...rest } = spec;
-	if (noAccount) return operation(rest);
+	if (noAccount) return operation(rest as CheckedSpec<N, P>);
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';
-	return operation({ ...rest, send: { accountId: { in: where, map: requireAccount }, ...rest.send } });
+	return operation({ ...rest, inRequest: { accountId: { in: where, map: requireAccount }, ...rest.inRequest } } as CheckedSpec<N, P>);
 }
 
 /**

@@ -1,7 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { assembleNode } from '../../shared/assembly';
-import { sharedFields } from '../helpers/sharedFields';
+import type { ResourceSpec } from '../../shared/assembly';
 import { catalogSync } from './catalogSync';
 import { marketingActivity } from './marketingActivity';
 import { menu } from './menu';
@@ -10,9 +7,6 @@ import { metaobjectDefinition } from './metaobjectDefinition';
 import { page } from './page';
 import { redirect } from './redirect';
 
-export const properties: INodeProperties[] = assembleNode(
-	// catalog sync last: the resources that send the store account on every operation share one property
-	[marketingActivity, menu, metaobject, metaobjectDefinition, page, redirect, catalogSync],
-	sharedFields,
-	'page',
-);
+/** The node's resources, each with its operation files (the node file assembles their fields). */
+// catalog sync last: the resources that send the store account on every operation share one property
+export const commerceResources: ResourceSpec[] = [marketingActivity, menu, metaobject, metaobjectDefinition, page, redirect, catalogSync];

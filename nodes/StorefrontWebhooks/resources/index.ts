@@ -1,8 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { assembleNode } from '../../shared/assembly';
-import { sharedFields } from '../helpers/sharedFields';
+import type { ResourceSpec } from '../../shared/assembly';
 import { delivery } from './delivery';
 import { webhook } from './webhook';
 
-export const properties: INodeProperties[] = assembleNode([webhook, delivery], sharedFields, 'webhook');
+/** The node's resources, each with its operation files (the node file assembles their fields). */
+export const webhooksResources: ResourceSpec[] = [webhook, delivery];

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
+import { apiRequest } from '../apiRequest';
 import { PAGING } from '../pagination';
 
 /** Rows a list search asks for per page. */

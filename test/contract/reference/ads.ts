@@ -44,7 +44,7 @@ const pagedList = [
 	f('query', 'page', 'integer', { returnAll: true }, undefined, { min: 1, run: 'paging' }),
 ];
 const budgetObject = (prefix: string, amount: number) =>
-	f('body', 'budget', 'object', { [`${prefix}budgetAmount`]: amount, [`${prefix}budgetType`]: 'lifetime' }, { amount, type: 'lifetime' });
+	f('body', 'budget', 'object', { [`${prefix}budget`]: amount, [`${prefix}budgetType`]: 'lifetime' }, { amount, type: 'lifetime' });
 
 /** The body of campaign and ad set updates (the same fields on both). */
 const budgetUpdate = (bidStrategy: string, bidAmount: number, name: string) => [
@@ -548,11 +548,11 @@ export const adsEndpoints: Endpoint[] = [
 		node,
 		resource: 'audience',
 		operation: 'create',
-		base: { ...SOCIAL, name: 'Buyers', type: 'customer_list' },
+		base: { ...SOCIAL, audienceName: 'Buyers', type: 'customer_list' },
 		request: [
 			accountId('body'),
 			adAccountId('body'),
-			f('body', 'name', 'string', { name: 'VIP buyers' }, 'VIP buyers', req),
+			f('body', 'name', 'string', { audienceName: 'VIP buyers' }, 'VIP buyers', req),
 			f('body', 'type', 'string', { type: 'website' }, 'website', { ...req, values: AUDIENCE_TYPES }),
 		],
 		response: { fields: wrap('audience', ['id', 'name', 'type']) },
@@ -613,8 +613,8 @@ export const adsEndpoints: Endpoint[] = [
 		resource: 'audience',
 		operation: 'rename',
 		seed: ['audience'],
-		base: { accountId: rl('acc_social1'), audienceId: rl('$audience'), name: 'Renamed' },
-		request: [pathId('audienceId', 'audience'), accountId('body'), f('body', 'name', 'string', { name: 'Top buyers' }, 'Top buyers', req)],
+		base: { accountId: rl('acc_social1'), audienceId: rl('$audience'), audienceName: 'Renamed' },
+		request: [pathId('audienceId', 'audience'), accountId('body'), f('body', 'name', 'string', { audienceName: 'Top buyers' }, 'Top buyers', req)],
 		response: { fields: wrap('audience', ['id', 'name', 'type']) },
 	},
 	{
@@ -859,7 +859,7 @@ export const adsEndpoints: Endpoint[] = [
 			accountId('body', { accountId: rl('acc_search1') }, 'acc_search1'),
 			f('body', 'seedKeywords', 'string[]', { seedKeywords: 'linen\ncotton' }, ['linen', 'cotton']),
 			f('body', 'seedUrl', 'string', { seedUrl: 'https://shop.example.com' }, 'https://shop.example.com'),
-			f('body', 'countries', 'string[]', { countries: 'US, CA' }, ['US', 'CA']),
+			f('body', 'countries', 'string[]', { searchCountries: 'US, CA' }, ['US', 'CA']),
 			f('body', 'customerId', 'string', { 'options.customerId': '1234567890' }, '1234567890'),
 		],
 		response: { rows: { key: 'data', fields: ['text', 'keywordIdeaMetrics'] }, extra: ['customerId'], paging: ['paging'] },
@@ -875,7 +875,7 @@ export const adsEndpoints: Endpoint[] = [
 		request: [
 			accountId('body', { accountId: rl('acc_search1') }, 'acc_search1'),
 			f('body', 'keywords', 'string[]', { keywords: 'linen shirt\nlinen dress' }, ['linen shirt', 'linen dress'], req),
-			f('body', 'countries', 'string[]', { countries: 'US, CA' }, ['US', 'CA']),
+			f('body', 'countries', 'string[]', { searchCountries: 'US, CA' }, ['US', 'CA']),
 			f('body', 'customerId', 'string', { 'options.customerId': '1234567890' }, '1234567890'),
 		],
 		response: { rows: { key: 'data', fields: ['text', 'keywordIdeaMetrics'] }, extra: ['customerId'], paging: ['paging'] },

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
@@ -8,7 +8,7 @@ import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
-import { allowLongBoost, createdOutput, networkField, sendIdempotencyKey, SPEND_USES, spendSendAll, spendTail } from '../../helpers/spendSafety';
+import { allowLongBoost, createdOutput, networkField, sendIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -26,24 +26,10 @@ async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpReques
 	return request;
 }
 
-export const option = operation({
-	value: 'boost',
-	name: 'Boost Post',
-	action: 'Boost a post',
-	description:
-		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
-	method: 'POST',
-	path: '/v1/ads/boost',
-	send: { ...spendSendAll, postId: 'body' },
-	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
-	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey, countSpendingCall('adCreate')],
-	postReceive: [createdOutput('ad')],
-});
-
 /** What to boost and where come first; how much (the shared budget fields) right after. */
-export const leading: INodeProperties[] = [
+export const fields = [
 	networkField('boost'),
-	{
+	field({
 		displayName: 'Post ID',
 		name: 'postId',
 		type: 'string',
@@ -51,19 +37,15 @@ export const leading: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. post_abc123 or the network’s post ID',
 		description: 'The published post to boost: a post_ ID from Post → Get Best to Boost, or the platform post ID',
-	},
-];
-
-export const uses = SPEND_USES;
-
-export const properties: INodeProperties[] = [
-	{
+	}),
+	...spendFields,
+	field({
 		displayName:
 			'A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check Ad → Get Many before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.',
 		name: 'boostNotice',
 		type: 'notice',
 		default: '',
-	},
+	}),
 	collection('Targeting', 'targeting', [
 		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, comma-separated or one per line' },
 		{ displayName: 'Minimum Age', name: 'ageMin', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 18 },
@@ -112,3 +94,18 @@ export const properties: INodeProperties[] = [
 	]),
 	...spendTail('Whether to only run the service’s checks (boosts have no network dry run) and return them, creating and charging nothing'),
 ];
+
+export const option = operation({
+	value: 'boost',
+	name: 'Boost Post',
+	action: 'Boost a post',
+	description:
+		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
+	method: 'POST',
+	path: '/v1/ads/boost',
+	fields,
+	inRequest: { ...spendInRequest, postId: 'body' },
+	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
+	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey, countSpendingCall('adCreate')],
+	postReceive: [createdOutput('ad')],
+});

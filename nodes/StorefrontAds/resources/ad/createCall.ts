@@ -1,6 +1,9 @@
 import { operation } from '../../../shared/operation';
-import { adFields, adPreSend, adSend, adUses } from '../../helpers/adCreate';
+import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
+import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
 import { createdOutput, networkField } from '../../helpers/spendSafety';
+
+export const fields = [networkField(), accountId, adAccountId, budgetAmount, budgetType, endDate, name, status, ...adFields('call')];
 
 export const option = operation({
 	value: 'createCall',
@@ -9,13 +12,8 @@ export const option = operation({
 	description: 'Create an ad that makes a phone call',
 	method: 'POST',
 	path: '/v1/ads/call',
-	send: { ...adSend, phoneNumber: 'body' },
+	fields,
+	inRequest: { ...adInRequest, phoneNumber: 'body' },
 	preSend: adPreSend(),
 	postReceive: [createdOutput('ad')],
 });
-
-export const leading = [networkField()];
-
-export const uses = adUses;
-
-export const properties = adFields('call');

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { adId } from '../../helpers/adsFields';
+
+export const fields = [adId];
 
 export const option = operation({
 	value: 'delete',
@@ -10,9 +11,6 @@ export const option = operation({
 	description: 'Cancel an ad; it stops for good (on chatnet its ad group and campaign are archived too)',
 	method: 'DELETE',
 	path: '/v1/ads/{adId}',
+	fields,
 	postReceive: [unwrap('ad')],
 });
-
-export const uses = ['adId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,7 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { adId } from '../../helpers/adsFields';
+
+export const fields = [
+	adId,
+	field({
+		displayName: 'Live',
+		name: 'live',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to re-read the ad from the network now instead of the last synced copy (the output says `stale`)',
+	}),
+];
 
 export const option = operation({
 	value: 'get',
@@ -10,19 +21,8 @@ export const option = operation({
 	description: 'Get an ad with its creative, targeting and schedule',
 	method: 'GET',
 	path: '/v1/ads/{adId}',
-	send: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
+	fields,
+	inRequest: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
 	// `{ad, stale}` → the ad with `stale` beside its fields
 	postReceive: [unwrap('ad', { keep: ['stale'] })],
 });
-
-export const uses = ['adId'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Live',
-		name: 'live',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to re-read the ad from the network now instead of the last synced copy (the output says `stale`)',
-	},
-];

@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { operation } from '../../../shared/operation';
 import { failItem } from '../../../shared/requestActions';
@@ -20,19 +20,7 @@ async function failWhileBackfilling(this: IExecuteSingleFunctions, items: INodeE
 	return items;
 }
 
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many ads',
-	description: 'List ads with their metrics (default: created in the last 90 days)',
-	method: 'GET',
-	path: '/v1/ads',
-	preSend: [queryWithDays('filters')],
-	postReceive: [failWhileBackfilling],
-	list: { ...adsPageList, rootProperty: 'ads' },
-});
-
-export const properties: INodeProperties[] = pagedListFields('ads', [
+export const fields = pagedListFields('ads', [
 	{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
 	dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
 	dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
@@ -46,3 +34,16 @@ export const properties: INodeProperties[] = pagedListFields('ads', [
 		default: 'active',
 	},
 ]);
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many ads',
+	description: 'List ads with their metrics (default: created in the last 90 days)',
+	method: 'GET',
+	path: '/v1/ads',
+	fields,
+	preSend: [queryWithDays('filters')],
+	postReceive: [failWhileBackfilling],
+	list: { ...adsPageList, rootProperty: 'ads' },
+});

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { adId } from '../../helpers/adsFields';
 import { analyticsFields, analyticsOutput, analyticsQuery } from '../../helpers/analytics';
+
+export const fields = [adId, ...analyticsFields({ network: 'socialnet', values: ['age', 'country', 'device', 'gender', 'placement', 'region'] })];
 
 export const option = operation({
 	value: 'getAnalytics',
@@ -10,10 +11,7 @@ export const option = operation({
 	description: 'Spend, impressions, reach, clicks, CTR, CPC, CPM, conversions and ROAS per day',
 	method: 'GET',
 	path: '/v1/ads/{adId}/analytics',
+	fields,
 	preSend: [analyticsQuery],
 	postReceive: [analyticsOutput],
 });
-
-export const uses = ['adId'];
-
-export const properties: INodeProperties[] = analyticsFields({ network: 'socialnet', values: ['age', 'country', 'device', 'gender', 'placement', 'region'] });

@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { adId } from '../../helpers/adsFields';
 import { statusChoice } from '../../helpers/choices';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+export const fields = [adId, statusChoice('Paused stops spending; Active resumes it')];
 
 export const option = operation({
 	value: 'setStatus',
@@ -11,11 +12,8 @@ export const option = operation({
 	description: 'Pause or resume an ad (on microblog its line item too)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}/status',
-	send: { status: 'body' },
+	fields,
+	inRequest: { status: 'body' },
 	// making it active: the credential's spending caps (Paused Only, Max Spending Calls per Execution)
 	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });
-
-export const uses = ['adId'];
-
-export const properties: INodeProperties[] = [statusChoice('Paused stops spending; Active resumes it')];

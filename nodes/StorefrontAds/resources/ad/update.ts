@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { adId } from '../../helpers/adsFields';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
@@ -25,30 +26,16 @@ function updateBody(this: IExecuteSingleFunctions, fields: IDataObject): IDataOb
 	return body;
 }
 
-export const option = operation({
-	value: 'update',
-	name: 'Update',
-	action: 'Update an ad',
-	description: 'Change budget, status, name, creative or targeting (what each network allows)',
-	method: 'PUT',
-	path: '/v1/ads/{adId}',
-	// a budget change or an activation: the credential's spending caps
-	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody), checkSpendCaps('update'), countSpendingCall('update')],
-	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)
-	postReceive: [unwrap('ad', { keep: 'rest' })],
-});
-
-export const uses = ['adId'];
-
 const oneLine = (what: string) => `Searchnet: one ${what} per line (commas stay inside an entry); an expression may give a list`;
 
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	adId,
+	field({
 		displayName: 'Microblog and chatnet ads cannot change creative or targeting (the API answers 501): create a new ad instead.',
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',
-	},
+	}),
 	collection('Update Fields', 'updateFields', [
 		...budgetOptions,
 		{ displayName: 'Creative (JSON)', name: 'creative', type: 'json', default: '{}', description: 'Socialnet and searchnet only' },
@@ -66,3 +53,17 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const option = operation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update an ad',
+	description: 'Change budget, status, name, creative or targeting (what each network allows)',
+	method: 'PUT',
+	path: '/v1/ads/{adId}',
+	fields,
+	// a budget change or an activation: the credential's spending caps
+	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody), checkSpendCaps('update'), countSpendingCall('update')],
+	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)
+	postReceive: [unwrap('ad', { keep: 'rest' })],
+});

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
+import { accountId } from '../../helpers/adsFields';
 
 /** The API answers at most this many ad sets (reference: GET /v1/ads/ad-sets). */
 const API_CAP = 500;
@@ -20,29 +21,15 @@ async function flagTruncated(this: IExecuteSingleFunctions, items: INodeExecutio
 	});
 }
 
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many ad sets',
-	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP}`,
-	method: 'GET',
-	path: '/v1/ads/ad-sets',
-	send: { accountId: { in: 'query', locator: true } },
-	preSend: [queryFrom('filters')],
-	postReceive: [flagTruncated],
-	list: { style: 'none', rootProperty: 'adSets' },
-});
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
 	...returnAllOrLimit('ad sets'),
-	{
+	field({
 		displayName: `The API returns up to ${API_CAP} ad sets; when a list reaches that, each row carries truncated: true. Filter by campaign to get all of them.`,
 		name: 'adSetCapNotice',
 		type: 'notice',
 		default: '',
-	},
+	}),
 	collection(
 		'Filters',
 		'filters',
@@ -58,3 +45,17 @@ export const properties: INodeProperties[] = [
 		'Add Filter',
 	),
 ];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many ad sets',
+	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP}`,
+	method: 'GET',
+	path: '/v1/ads/ad-sets',
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	postReceive: [flagTruncated],
+	list: { style: 'none', rootProperty: 'adSets' },
+});

@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, adSetId, platform } from '../../helpers/adsFields';
 import { statusChoice } from '../../helpers/choices';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+/** accountId only feeds the Ad Set list; it is not sent. */
+export const fields = [accountId, adSetId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
 export const option = operation({
 	value: 'setStatus',
@@ -11,12 +13,8 @@ export const option = operation({
 	description: 'Pause or resume an ad set on every network (the line item on microblog)',
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}/status',
-	send: { status: 'body', platform: 'body' },
+	fields,
+	inRequest: { status: 'body', platform: 'body' },
 	// making it active: the credential's spending caps (Paused Only, Max Spending Calls per Execution)
 	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });
-
-/** accountId only feeds the Ad Set list; it is not sent. */
-export const uses = ['accountId', 'adSetId', 'platform'];
-
-export const properties: INodeProperties[] = [statusChoice('Paused stops spending; Active resumes it')];

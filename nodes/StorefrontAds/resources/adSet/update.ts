@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, adSetId, platform } from '../../helpers/adsFields';
 import { updateFields, updatePreSend } from '../../helpers/budget';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+/** accountId only feeds the Ad Set list; it is not sent. */
+export const fields = [accountId, adSetId, platform, updateFields];
 
 export const option = operation({
 	value: 'update',
@@ -11,12 +13,8 @@ export const option = operation({
 	description: 'Change budget, bid strategy, bid amount or (socialnet) name of an ad set; on microblog this is where the budget changes (the line item)',
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}',
-	send: { platform: 'body' },
+	fields,
+	inRequest: { platform: 'body' },
 	// a budget or bid change: the credential's spending caps
 	preSend: [...updatePreSend('adSet'), checkSpendCaps('update'), countSpendingCall('update')],
 });
-
-/** accountId only feeds the Ad Set list; it is not sent. */
-export const uses = ['accountId', 'adSetId', 'platform'];
-
-export const properties: INodeProperties[] = [updateFields];

@@ -1,5 +1,7 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
+import { field } from '../../../shared/fieldBuilders';
+import { accountId, audienceId } from '../../helpers/adsFields';
 import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 
 /** The API's limit of people per call (reference: Limits). */
@@ -37,6 +39,35 @@ async function addPeople(run: BatchRun): Promise<IDataObject> {
 	return { ...answer, success, audienceId, sent: users.length, skipped: people.length - users.length, calls };
 }
 
+/** accountId only feeds the Audience list; it is not sent. */
+export const fields = [
+	accountId,
+	audienceId,
+	field({
+		displayName:
+			'Emails (and socialnet phone numbers) are SHA-256 hashed by the service before they leave it. Searchnet and microblog match on email only; a microblog audience needs at least 100 matched people before ads can target it.',
+		name: 'hashNotice',
+		type: 'notice',
+		default: '',
+	}),
+	inputModeField('peopleInput', 'People', 'person'),
+	inputFieldName('peopleInput', { displayName: 'Email Field', name: 'emailField', default: 'email', description: 'The input field holding each person’s email' }),
+	inputFieldName('peopleInput', {
+		displayName: 'Phone Field',
+		name: 'phoneField',
+		default: 'phone',
+		description: 'The input field holding each person’s phone, with country code (used on socialnet, pronet and videonet); items without it send the email only',
+	}),
+	field({
+		displayName: 'People (JSON)',
+		name: 'peopleJson',
+		type: 'json',
+		default: '[]',
+		description: 'A list of {"email": "...", "phone": "..."}',
+		displayOptions: { show: { peopleInput: ['json'] } },
+	}),
+];
+
 /**
  * One declaration for both ways n8n runs it: a normal run (the node's `customOperations`, every
  * incoming item in one execution) and a run as an AI tool (RoutingNode alone, the same work per item).
@@ -49,35 +80,7 @@ export const { option, execute } = batchOperation({
 		'Add people (email, phone) to a customer-list audience; all incoming items go together, more than 10,000 in several calls',
 	method: 'POST',
 	path: '/v1/ads/audiences/{audienceId}/users',
+	fields,
 	input: 'peopleInput',
 	work: addPeople,
 });
-
-/** accountId only feeds the Audience list; it is not sent. */
-export const uses = ['accountId', 'audienceId'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName:
-			'Emails (and socialnet phone numbers) are SHA-256 hashed by the service before they leave it. Searchnet and microblog match on email only; a microblog audience needs at least 100 matched people before ads can target it.',
-		name: 'hashNotice',
-		type: 'notice',
-		default: '',
-	},
-	inputModeField('peopleInput', 'People', 'person'),
-	inputFieldName('peopleInput', { displayName: 'Email Field', name: 'emailField', default: 'email', description: 'The input field holding each person’s email' }),
-	inputFieldName('peopleInput', {
-		displayName: 'Phone Field',
-		name: 'phoneField',
-		default: 'phone',
-		description: 'The input field holding each person’s phone, with country code (used on socialnet, pronet and videonet); items without it send the email only',
-	}),
-	{
-		displayName: 'People (JSON)',
-		name: 'peopleJson',
-		type: 'json',
-		default: '[]',
-		description: 'A list of {"email": "...", "phone": "..."}',
-		displayOptions: { show: { peopleInput: ['json'] } },
-	},
-];

@@ -1,8 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, adAccountId, audienceName } from '../../helpers/adsFields';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
+
+/** accountId: the connection the audience belongs to (chatnet has no audiences). */
+export const fields = [
+	accountId,
+	adAccountId,
+	audienceName,
+	field({ displayName: 'Type', name: 'type', type: 'options', required: true, options: AUDIENCE_TYPES, default: 'customer_list' }),
+];
 
 export const option = operation({
 	value: 'create',
@@ -11,11 +19,12 @@ export const option = operation({
 	description: 'Create an empty audience; add people with Add Users',
 	method: 'POST',
 	path: '/v1/ads/audiences',
-	send: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true }, name: 'body', type: 'body' },
+	fields,
+	inRequest: {
+		accountId: { in: 'body', locator: true },
+		adAccountId: { in: 'body', locator: true },
+		audienceName: { in: 'body', as: 'name' },
+		type: 'body',
+	},
 	postReceive: [unwrap('audience')],
 });
-
-/** accountId: the connection the audience belongs to (chatnet has no audiences). */
-export const uses = ['accountId', 'adAccountId', 'name'];
-
-export const properties: INodeProperties[] = [{ displayName: 'Type', name: 'type', type: 'options', required: true, options: AUDIENCE_TYPES, default: 'customer_list' }];

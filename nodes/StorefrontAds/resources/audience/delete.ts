@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, audienceId } from '../../helpers/adsFields';
+
+export const fields = [accountId, audienceId];
 
 export const option = operation({
 	value: 'delete',
@@ -9,9 +10,6 @@ export const option = operation({
 	description: 'Delete an audience; ads targeting it lose that targeting',
 	method: 'DELETE',
 	path: '/v1/ads/audiences/{audienceId}',
-	send: { accountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
 });
-
-export const uses = ['accountId', 'audienceId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, audienceId } from '../../helpers/adsFields';
+
+export const fields = [accountId, audienceId];
 
 export const option = operation({
 	value: 'get',
@@ -10,10 +11,7 @@ export const option = operation({
 	description: 'Get an audience with its size',
 	method: 'GET',
 	path: '/v1/ads/audiences/{audienceId}',
-	send: { accountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
 	postReceive: [unwrap('audience')],
 });
-
-export const uses = ['accountId', 'audienceId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,25 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
+import { accountId } from '../../helpers/adsFields';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many audiences',
-	description: 'List the audiences of a connection with their sizes',
-	method: 'GET',
-	path: '/v1/ads/audiences',
-	send: { accountId: { in: 'query', locator: true } },
-	preSend: [queryFrom('filters')],
-	list: { style: 'none', rootProperty: 'audiences' },
-});
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
 	...returnAllOrLimit('audiences'),
 	collection(
 		'Filters',
@@ -31,3 +17,16 @@ export const properties: INodeProperties[] = [
 		'Add Filter',
 	),
 ];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many audiences',
+	description: 'List the audiences of a connection with their sizes',
+	method: 'GET',
+	path: '/v1/ads/audiences',
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	list: { style: 'none', rootProperty: 'audiences' },
+});

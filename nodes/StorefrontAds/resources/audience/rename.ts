@@ -1,7 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, audienceId, audienceName } from '../../helpers/adsFields';
+
+/** audienceName: the new name. */
+export const fields = [accountId, audienceId, audienceName];
 
 export const option = operation({
 	value: 'rename',
@@ -10,11 +12,7 @@ export const option = operation({
 	description: 'Change the name of an audience',
 	method: 'PUT',
 	path: '/v1/ads/audiences/{audienceId}',
-	send: { accountId: { in: 'body', locator: true }, name: 'body' },
+	fields,
+	inRequest: { accountId: { in: 'body', locator: true }, audienceName: { in: 'body', as: 'name' } },
 	postReceive: [unwrap('audience')],
 });
-
-/** name: the new name. */
-export const uses = ['accountId', 'audienceId', 'name'];
-
-export const properties: INodeProperties[] = [];

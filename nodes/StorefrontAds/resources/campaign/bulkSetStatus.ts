@@ -5,9 +5,9 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
-	INodeProperties,
 } from 'n8n-workflow';
 
+import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
@@ -62,22 +62,9 @@ async function sendBulk(
 	return [{ json: { status: body.status, campaigns: campaigns.length, updated: total('updated'), skipped: total('skipped'), calls } }];
 }
 
-export const option = operation({
-	value: 'bulkSetStatus',
-	name: 'Bulk Set Status',
-	action: 'Pause or resume many campaigns',
-	description: 'Pause or resume many campaigns, across networks; more than 50 are sent in several calls',
-	method: 'POST',
-	path: '/v1/ads/campaigns/bulk-status',
-	send: { status: 'body' },
-	// making them active: the credential's spending caps (each campaign made active counts)
-	preSend: [buildCampaignList, checkSpendCaps('bulkStatus'), countSpendingCall('bulkStatus')],
-	run: sendBulk,
-});
-
-export const properties: INodeProperties[] = [
+export const fields = [
 	statusChoice('Paused stops spending on every campaign listed; Active resumes it'),
-	{
+	field({
 		displayName: 'Campaigns',
 		name: 'campaignsInput',
 		type: 'options',
@@ -86,8 +73,8 @@ export const properties: INodeProperties[] = [
 			{ name: 'JSON', value: 'json', description: 'A JSON list, e.g. mapped from Get Many output' },
 		],
 		default: 'define',
-	},
-	{
+	}),
+	field({
 		displayName: 'Campaigns',
 		name: 'campaigns',
 		type: 'fixedCollection',
@@ -105,8 +92,8 @@ export const properties: INodeProperties[] = [
 				],
 			},
 		],
-	},
-	{
+	}),
+	field({
 		displayName: 'Campaigns (JSON)',
 		name: 'campaignsJson',
 		type: 'json',
@@ -114,12 +101,26 @@ export const properties: INodeProperties[] = [
 		hint: 'To use every incoming campaign at once, map {{ $input.all().map(i => i.json) }} and turn on "Execute Once" in the node settings',
 		description: 'List of {"campaignId", "platform"}, or campaign rows as Get Many outputs them (platformCampaignId, platform)',
 		displayOptions: { show: { campaignsInput: ['json'] } },
-	},
-	{
+	}),
+	field({
 		displayName: 'Split Into Calls of 50',
 		name: 'autoSplit',
 		type: 'boolean',
 		default: true,
 		description: 'Whether to send more than 50 campaigns in several calls (the API takes 50 per call) and add up the counts',
-	},
+	}),
 ];
+
+export const option = operation({
+	value: 'bulkSetStatus',
+	name: 'Bulk Set Status',
+	action: 'Pause or resume many campaigns',
+	description: 'Pause or resume many campaigns, across networks; more than 50 are sent in several calls',
+	method: 'POST',
+	path: '/v1/ads/campaigns/bulk-status',
+	fields,
+	inRequest: { status: 'body' },
+	// making them active: the credential's spending caps (each campaign made active counts)
+	preSend: [buildCampaignList, checkSpendCaps('bulkStatus'), countSpendingCall('bulkStatus')],
+	run: sendBulk,
+});

@@ -1,14 +1,15 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
+import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
-import { NETWORKS, networkOptions } from '../../helpers/networks';
-import { createdOutput, optionsCollection, sendIdempotencyKey, spendSend, validateOnlyField } from '../../helpers/spendSafety';
+import { NETWORKS } from '../../helpers/networks';
+import { createdOutput, networkField, optionsCollection, sendIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendSafety';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -19,41 +20,13 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 	return request;
 }
 
-export const option = operation({
-	value: 'create',
-	name: 'Create',
-	action: 'Create a campaign',
-	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
-	method: 'POST',
-	path: '/v1/ads/campaigns',
-	send: {
-		accountId: { in: 'body', locator: true },
-		adAccountId: { in: 'body', locator: true },
-		name: 'body',
-		goal: 'body',
-		...spendSend,
-	},
-	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
-	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendIdempotencyKey, countSpendingCall('campaignCreate')],
-	postReceive: [createdOutput('campaign')],
-});
-
-export const leading: INodeProperties[] = [
-	{
-		displayName: 'Network',
-		name: 'network',
-		type: 'options',
-		required: true,
-		options: networkOptions(),
-		default: 'socialnet',
-		description: 'The ad network. Only the fields it needs are shown.',
-	},
-];
-
-export const uses = ['accountId', 'adAccountId', 'name', 'status'];
-
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	networkField(),
+	accountId,
+	adAccountId,
+	name,
+	status,
+	field({
 		displayName: 'Goal',
 		name: 'goal',
 		type: 'options',
@@ -61,8 +34,28 @@ export const properties: INodeProperties[] = [
 		required: true,
 		default: 'traffic',
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
-	},
+	}),
 	collection('Additional Fields', 'additionalFields', budgetOptions),
 	validateOnlyField('Whether to only check the campaign (socialnet and chatnet run the network’s dry run) and create nothing'),
 	optionsCollection,
 ];
+
+export const option = operation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a campaign',
+	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
+	method: 'POST',
+	path: '/v1/ads/campaigns',
+	fields,
+	inRequest: {
+		accountId: { in: 'body', locator: true },
+		adAccountId: { in: 'body', locator: true },
+		name: 'body',
+		goal: 'body',
+		...statusInRequest,
+	},
+	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
+	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendIdempotencyKey, countSpendingCall('campaignCreate')],
+	postReceive: [createdOutput('campaign')],
+});

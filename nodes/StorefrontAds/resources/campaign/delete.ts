@@ -1,16 +1,29 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { failItem } from '../../../shared/requestActions';
+import { campaignId, platform } from '../../helpers/adsFields';
 import { NETWORKS, networkOfPlatform } from '../../helpers/networks';
 
 async function checkDeletable(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const platform = String((request.body as IDataObject).platform);
-	if (!NETWORKS[networkOfPlatform(platform)]?.campaignDelete) {
-		failItem(this, `Campaigns on ${platform} cannot be deleted through the API`, 'Pause it instead (Campaign → Set Status).');
+	const chosen = String((request.body as IDataObject).platform);
+	if (!NETWORKS[networkOfPlatform(chosen)]?.campaignDelete) {
+		failItem(this, `Campaigns on ${chosen} cannot be deleted through the API`, 'Pause it instead (Campaign → Set Status).');
 	}
 	return request;
 }
+
+export const fields = [
+	field({
+		displayName: 'Deleting a campaign deletes all its ad sets and ads for good. To stop spending but keep them, use Set Status → Paused.',
+		name: 'deleteNotice',
+		type: 'notice',
+		default: '',
+	}),
+	campaignId,
+	platform,
+];
 
 export const option = operation({
 	value: 'delete',
@@ -19,19 +32,7 @@ export const option = operation({
 	description: 'Delete a campaign with all its ad sets and ads (socialnet, searchnet). This cannot be undone.',
 	method: 'DELETE',
 	path: '/v1/ads/campaigns/{campaignId}',
-	send: { platform: 'body' },
+	fields,
+	inRequest: { platform: 'body' },
 	preSend: [checkDeletable],
 });
-
-export const uses = ['campaignId', 'platform'];
-
-export const leading: INodeProperties[] = [
-	{
-		displayName: 'Deleting a campaign deletes all its ad sets and ads for good. To stop spending but keep them, use Set Status → Paused.',
-		name: 'deleteNotice',
-		type: 'notice',
-		default: '',
-	},
-];
-
-export const properties: INodeProperties[] = [];

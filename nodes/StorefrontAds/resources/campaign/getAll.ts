@@ -1,9 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
 import { STATUS_OPTIONS } from '../../helpers/choices';
+
+export const fields = pagedListFields('campaigns', [
+	{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
+	dayField('From Date', 'fromDate', 'First day (UTC)'),
+	platformFilter,
+	sourceFilter,
+	{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'active' },
+	dayField('To Date', 'toDate', 'Last day (UTC)'),
+]);
 
 export const option = operation({
 	value: 'getAll',
@@ -12,15 +19,7 @@ export const option = operation({
 	description: 'List campaigns with budget and ad count',
 	method: 'GET',
 	path: '/v1/ads/campaigns',
+	fields,
 	preSend: [queryWithDays('filters')],
 	list: { ...adsPageList, rootProperty: 'campaigns' },
 });
-
-export const properties: INodeProperties[] = pagedListFields('campaigns', [
-	{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
-	dayField('From Date', 'fromDate', 'First day (UTC)'),
-	platformFilter,
-	sourceFilter,
-	{ displayName: 'Status', name: 'status', type: 'options', options: STATUS_OPTIONS, default: 'active' },
-	dayField('To Date', 'toDate', 'Last day (UTC)'),
-]);

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { campaignId } from '../../helpers/adsFields';
 import { analyticsFields, analyticsOutput, analyticsQuery } from '../../helpers/analytics';
+
+export const fields = [campaignId, ...analyticsFields({ network: 'pronet', values: ['company_size', 'industry', 'job_function', 'seniority'] })];
 
 export const option = operation({
 	value: 'getAnalytics',
@@ -10,10 +11,7 @@ export const option = operation({
 	description: 'Spend, impressions, clicks, CTR, CPC, CPM, conversions and ROAS per day',
 	method: 'GET',
 	path: '/v1/ads/campaigns/{campaignId}/analytics',
+	fields,
 	preSend: [analyticsQuery],
 	postReceive: [analyticsOutput],
 });
-
-export const uses = ['campaignId'];
-
-export const properties: INodeProperties[] = analyticsFields({ network: 'pronet', values: ['company_size', 'industry', 'job_function', 'seniority'] });

@@ -1,8 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter } from '../../helpers/getMany';
+
+export const fields = pagedListFields('campaigns', [
+	dayField('From Date', 'fromDate', 'Metrics from this day (UTC); default 90 days ago'),
+	platformFilter,
+	{ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Part of the campaign name' },
+	dayField('To Date', 'toDate', 'Metrics up to this day (UTC); default today'),
+]);
 
 export const option = operation({
 	value: 'getTree',
@@ -11,13 +16,7 @@ export const option = operation({
 	description: 'Campaigns with their ad sets and ads, metrics rolled up at each level (default window: last 90 days)',
 	method: 'GET',
 	path: '/v1/ads/tree',
+	fields,
 	preSend: [queryWithDays('filters')],
 	list: { ...adsPageList, rootProperty: 'campaigns' },
 });
-
-export const properties: INodeProperties[] = pagedListFields('campaigns', [
-	dayField('From Date', 'fromDate', 'Metrics from this day (UTC); default 90 days ago'),
-	platformFilter,
-	{ displayName: 'Search', name: 'search', type: 'string', default: '', description: 'Part of the campaign name' },
-	dayField('To Date', 'toDate', 'Metrics up to this day (UTC); default today'),
-]);

@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { campaignId, platform } from '../../helpers/adsFields';
 import { statusChoice } from '../../helpers/choices';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+export const fields = [campaignId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
 export const option = operation({
 	value: 'setStatus',
@@ -11,11 +12,8 @@ export const option = operation({
 	description: 'Pause or resume a campaign and its ad sets, on every network',
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}/status',
-	send: { status: 'body', platform: 'body' },
+	fields,
+	inRequest: { status: 'body', platform: 'body' },
 	// making it active: the credential's spending caps (Paused Only, Max Spending Calls per Execution)
 	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });
-
-export const uses = ['campaignId', 'platform'];
-
-export const properties: INodeProperties[] = [statusChoice('Paused stops spending; Active resumes it')];

@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { campaignId, platform } from '../../helpers/adsFields';
 import { updateFields, updatePreSend } from '../../helpers/budget';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+export const fields = [campaignId, platform, updateFields];
 
 export const option = operation({
 	value: 'update',
@@ -11,11 +12,8 @@ export const option = operation({
 	description: 'Change budget, bid strategy, bid amount or (socialnet) name. Microblog budgets change on the line item (Ad Set → Update) or the ad.',
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}',
-	send: { platform: 'body' },
+	fields,
+	inRequest: { platform: 'body' },
 	// a budget or bid change: the credential's spending caps
 	preSend: [...updatePreSend('campaign'), checkSpendCaps('update'), countSpendingCall('update')],
 });
-
-export const uses = ['campaignId', 'platform'];
-
-export const properties: INodeProperties[] = [updateFields];

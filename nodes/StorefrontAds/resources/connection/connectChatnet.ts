@@ -1,19 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 
-export const option = operation({
-	value: 'connectChatnet',
-	name: 'Connect Chatnet',
-	action: 'Connect a chat network ad account',
-	description: 'Connect one chat-network ad account with its ads API key (the key is stored by the service and never returned)',
-	method: 'POST',
-	path: '/v1/connect/chatnet/ads',
-	send: { chatnetApiKey: { in: 'body', as: 'api_key' } },
-});
-
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	field({
 		displayName: 'Chatnet Ads API Key',
 		name: 'chatnetApiKey',
 		type: 'string',
@@ -22,5 +11,16 @@ export const properties: INodeProperties[] = [
 		default: '',
 		description:
 			"The key from the chat network's ads manager. A new key for an account already connected replaces the old one. Open to US-based businesses; ads show in the US, Canada, Australia and New Zealand.",
-	},
+	}),
 ];
+
+export const option = operation({
+	value: 'connectChatnet',
+	name: 'Connect Chatnet',
+	action: 'Connect a chat network ad account',
+	description: 'Connect one chat-network ad account with its ads API key (the key is stored by the service and never returned)',
+	method: 'POST',
+	path: '/v1/connect/chatnet/ads',
+	fields,
+	inRequest: { chatnetApiKey: { in: 'body', as: 'api_key' } },
+});

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
+import { accountId } from '../../helpers/adsFields';
+
+export const fields = [accountId, ...returnAllOrLimit('ad accounts')];
 
 export const option = operation({
 	value: 'getAdAccounts',
@@ -10,10 +11,7 @@ export const option = operation({
 	description: 'List the ad accounts a connection can run ads on, with currency and status',
 	method: 'GET',
 	path: '/v1/ads/accounts',
-	send: { accountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
 	list: { style: 'none', rootProperty: 'accounts' },
 });
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = returnAllOrLimit('ad accounts');

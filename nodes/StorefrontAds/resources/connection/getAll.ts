@@ -1,7 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
+
+export const fields = returnAllOrLimit('connections');
 
 export const option = operation({
 	value: 'getAll',
@@ -10,7 +10,6 @@ export const option = operation({
 	description: 'List the connected ad network logins (acc_ IDs) and whether they need reconnecting',
 	method: 'GET',
 	path: '/v1/ads/connections',
+	fields,
 	list: { style: 'none', rootProperty: 'connections' },
 });
-
-export const properties: INodeProperties[] = returnAllOrLimit('connections');

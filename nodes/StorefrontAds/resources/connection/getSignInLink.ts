@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { NETWORKS } from '../../helpers/networks';
@@ -12,18 +12,8 @@ async function signInQuery(this: IExecuteSingleFunctions, request: IHttpRequestO
 	return request;
 }
 
-export const option = operation({
-	value: 'getSignInLink',
-	name: 'Get Sign-In Link',
-	action: 'Get a sign-in link for an ad network',
-	description: 'Get the link a person opens to connect an ad network (or connect at once when an existing login can be reused)',
-	method: 'GET',
-	path: '/v1/connect/{network}/ads',
-	preSend: [signInQuery],
-});
-
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	field({
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
@@ -34,13 +24,13 @@ export const properties: INodeProperties[] = [
 			.map((value) => ({ name: NETWORKS[value].name, value })),
 		default: 'socialnet',
 		description: 'The network to connect. Chatnet connects with an API key instead (Connect Chatnet). Pronet needs the professional-network account connected first.',
-	},
-	{
+	}),
+	field({
 		displayName: 'Open auth_url from the output in a browser to finish. When already_connected is true, nothing more is needed.',
 		name: 'signInNotice',
 		type: 'notice',
 		default: '',
-	},
+	}),
 	collection('Additional Fields', 'additionalFields', [
 		{
 			displayName: 'Return To',
@@ -60,3 +50,14 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const option = operation({
+	value: 'getSignInLink',
+	name: 'Get Sign-In Link',
+	action: 'Get a sign-in link for an ad network',
+	description: 'Get the link a person opens to connect an ad network (or connect at once when an existing login can be reused)',
+	method: 'GET',
+	path: '/v1/connect/{network}/ads',
+	fields,
+	preSend: [signInQuery],
+});

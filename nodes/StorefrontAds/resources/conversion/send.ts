@@ -1,5 +1,7 @@
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { field } from '../../../shared/fieldBuilders';
+import { accountId } from '../../helpers/adsFields';
 import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 
@@ -41,6 +43,39 @@ async function sendEvents(run: BatchRun): Promise<IDataObject> {
 	return { ...body, sent: events.length };
 }
 
+const itemField = <N extends string>(displayName: string, name: N, fallback: string, description: string) =>
+	inputFieldName('eventsInput', { displayName, name, default: fallback, description });
+const whenMissing = <N extends string>(displayName: string, name: N, fallback: string, description: string) =>
+	field({ displayName, name, type: 'string', default: fallback, description, displayOptions: { show: { eventsInput: ['items'] } } });
+
+export const fields = [
+	accountId,
+	field({
+		displayName: 'Destination ID',
+		name: 'destinationId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. pixel ID, conversion action or chat-network pixel',
+	}),
+	inputModeField('eventsInput', 'Events', 'event'),
+	itemField('Event Name Field', 'eventNameField', 'eventName', 'The input field holding the event name (e.g. Purchase, Lead); items without it use Default Event Name'),
+	itemField('Event Time Field', 'eventTimeField', 'eventTime', 'The input field holding the time: ISO 8601 or Unix seconds; items without it use now'),
+	itemField('Value Field', 'valueField', 'value', 'The input field holding the order value; items without it send no value'),
+	itemField('Currency Field', 'currencyField', 'currency', 'The input field holding the ISO currency of the value; items without it use Default Currency'),
+	itemField('Email Field', 'userEmailField', 'email', 'The input field holding the email (hashed by the service before it leaves)'),
+	whenMissing('Default Event Name', 'eventName', 'Purchase', 'The event name of items without an event name field'),
+	whenMissing('Default Currency', 'currency', 'USD', 'The currency of values from items without a currency field'),
+	field({
+		displayName: 'Events (JSON)',
+		name: 'eventsJson',
+		type: 'json',
+		default: '[]',
+		description: 'A list of {"eventName", "eventTime", "value", "currency", "user": {"email"}}',
+		displayOptions: { show: { eventsInput: ['json'] } },
+	}),
+];
+
 /**
  * One declaration for both ways n8n runs it: a normal run (the node's `customOperations`, every
  * incoming item in one execution) and a run as an AI tool (RoutingNode alone, the same work per item).
@@ -52,46 +87,7 @@ export const { option, execute } = batchOperation({
 	description: 'Send server-side conversion events (socialnet, searchnet, chatnet); all incoming items go in one call',
 	method: 'POST',
 	path: '/v1/ads/conversions',
+	fields,
 	input: 'eventsInput',
 	work: sendEvents,
 });
-
-export const uses = ['accountId'];
-
-const field = (displayName: string, name: string, fallback: string, description: string) =>
-	inputFieldName('eventsInput', { displayName, name, default: fallback, description });
-const whenMissing = (displayName: string, name: string, fallback: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: fallback,
-	description,
-	displayOptions: { show: { eventsInput: ['items'] } },
-});
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Destination ID',
-		name: 'destinationId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. pixel ID, conversion action or chat-network pixel',
-	},
-	inputModeField('eventsInput', 'Events', 'event'),
-	field('Event Name Field', 'eventNameField', 'eventName', 'The input field holding the event name (e.g. Purchase, Lead); items without it use Default Event Name'),
-	field('Event Time Field', 'eventTimeField', 'eventTime', 'The input field holding the time: ISO 8601 or Unix seconds; items without it use now'),
-	field('Value Field', 'valueField', 'value', 'The input field holding the order value; items without it send no value'),
-	field('Currency Field', 'currencyField', 'currency', 'The input field holding the ISO currency of the value; items without it use Default Currency'),
-	field('Email Field', 'userEmailField', 'email', 'The input field holding the email (hashed by the service before it leaves)'),
-	whenMissing('Default Event Name', 'eventName', 'Purchase', 'The event name of items without an event name field'),
-	whenMissing('Default Currency', 'currency', 'USD', 'The currency of values from items without a currency field'),
-	{
-		displayName: 'Events (JSON)',
-		name: 'eventsJson',
-		type: 'json',
-		default: '[]',
-		description: 'A list of {"eventName", "eventTime", "value", "currency", "user": {"email"}}',
-		displayOptions: { show: { eventsInput: ['json'] } },
-	},
-];

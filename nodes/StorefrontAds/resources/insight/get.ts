@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { locatorValue, param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
+import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
 import { checkedDay, dayField } from '../../helpers/dates';
-import { sharedFieldAs } from '../../helpers/sharedFields';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
 
@@ -75,36 +75,20 @@ async function simplifyVideonetRows(this: IExecuteSingleFunctions, items: INodeE
 	}));
 }
 
-export const option = operation({
-	value: 'get',
-	name: 'Get',
-	action: 'Get a live insights report',
-	description: 'Run a live insights query on socialnet, searchnet, videonet or pronet; one item per row',
-	method: 'GET',
-	path: '/v1/ads/insights',
-	preSend: [insightQuery],
-	postReceive: [simplifyVideonetRows],
-	list: { style: 'none', rootProperty: 'data' },
-});
+const shown = (...network: string[]) => ({ show: { network } });
 
-export const uses = ['accountId'];
-
-export const leading: INodeProperties[] = [
-	{
+export const fields = [
+	field({
 		displayName: 'Network',
 		name: 'network',
 		type: 'options',
 		options: networkOptions('insights'),
 		default: 'socialnet',
 		description: 'Microblog and chatnet have no live insights. Pronet answers its default report for the connection.',
-	},
-];
-
-const shown = (...network: string[]) => ({ show: { network } });
-
-export const properties: INodeProperties[] = [
-	{ displayName: 'Object ID', name: 'objectId', type: 'string', default: '', placeholder: 'e.g. act_1001 or a campaign ID', displayOptions: shown('socialnet') },
-	{ displayName: 'Fields', name: 'fields', type: 'string', default: 'spend,impressions,clicks', description: 'Comma-separated', displayOptions: shown('socialnet') },
+	}),
+	accountId,
+	field({ displayName: 'Object ID', name: 'objectId', type: 'string', default: '', placeholder: 'e.g. act_1001 or a campaign ID', displayOptions: shown('socialnet') }),
+	field({ displayName: 'Fields', name: 'fields', type: 'string', default: 'spend,impressions,clicks', description: 'Comma-separated', displayOptions: shown('socialnet') }),
 	{
 		...collection(
 			'Options',
@@ -117,7 +101,7 @@ export const properties: INodeProperties[] = [
 		),
 		displayOptions: shown('socialnet'),
 	},
-	{
+	field({
 		displayName: 'Query',
 		name: 'query',
 		type: 'string',
@@ -127,13 +111,13 @@ export const properties: INodeProperties[] = [
 		placeholder: 'SELECT campaign.name, metrics.clicks, metrics.cost_micros FROM campaign WHERE segments.date DURING LAST_7_DAYS',
 		description: "Read-only, in the network's query language; money is in micros; a date segment needs a finite range",
 		displayOptions: shown('searchnet'),
-	},
+	}),
 	// videonet only: required on that Network, which a model may choose, so checked when the operation runs;
 	// names of their own, since the node's Ad Account, From Date and To Date are required wherever they show
-	sharedFieldAs('adAccountId', 'videonetAdAccountId', { displayOptions: shown('videonet') }),
+	renamedField(adAccountId, 'videonetAdAccountId', { displayOptions: shown('videonet') }),
 	{ ...dayField('From Date', 'videonetFromDate', 'First day (UTC) of the report (at most 30 days per query)'), required: true, displayOptions: shown('videonet') },
 	{ ...dayField('To Date', 'videonetToDate', 'Last day (UTC) of the report'), required: true, displayOptions: shown('videonet') },
-	{
+	field({
 		displayName: 'Report Type',
 		name: 'reportType',
 		type: 'options',
@@ -143,8 +127,8 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'BASIC',
 		displayOptions: shown('videonet'),
-	},
-	{
+	}),
+	field({
 		displayName: 'Data Level',
 		name: 'dataLevel',
 		type: 'options',
@@ -156,16 +140,16 @@ export const properties: INodeProperties[] = [
 		],
 		default: 'AUCTION_CAMPAIGN',
 		displayOptions: shown('videonet'),
-	},
-	{
+	}),
+	field({
 		displayName: 'Dimensions',
 		name: 'dimensions',
 		type: 'string',
 		default: 'stat_time_day',
 		description: '1 to 4, comma-separated, e.g. stat_time_day, campaign_id',
 		displayOptions: { show: { network: ['videonet'], reportType: ['BASIC'] } },
-	},
-	{
+	}),
+	field({
 		displayName: 'Dimensions',
 		name: 'audienceDimensions',
 		type: 'multiOptions',
@@ -173,15 +157,28 @@ export const properties: INodeProperties[] = [
 		default: ['age'],
 		description: '1 to 4 audience dimensions',
 		displayOptions: { show: { network: ['videonet'], reportType: ['AUDIENCE'] } },
-	},
-	{ displayName: 'Metrics', name: 'metrics', type: 'string', default: 'spend,impressions,clicks', description: 'Comma-separated', displayOptions: shown('videonet') },
-	{
+	}),
+	field({ displayName: 'Metrics', name: 'metrics', type: 'string', default: 'spend,impressions,clicks', description: 'Comma-separated', displayOptions: shown('videonet') }),
+	field({
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
 		description: 'Whether to merge each row’s dimensions and metrics into one object, with numbers as numbers',
 		displayOptions: shown('videonet'),
-	},
+	}),
 	...returnAllOrLimit('rows'),
 ];
+
+export const option = operation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a live insights report',
+	description: 'Run a live insights query on socialnet, searchnet, videonet or pronet; one item per row',
+	method: 'GET',
+	path: '/v1/ads/insights',
+	fields,
+	preSend: [insightQuery],
+	postReceive: [simplifyVideonetRows],
+	list: { style: 'none', rootProperty: 'data' },
+});

@@ -1,8 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
+import { accountId, adSetId, keywords } from '../../helpers/adsFields';
 import { linesList } from '../../helpers/lists';
 
 /** Keywords one per line, all with one match type → `{text, matchType}` (broad is sent as plain text). */
@@ -14,26 +16,12 @@ async function sendKeywords(this: IExecuteSingleFunctions, request: IHttpRequest
 	return request;
 }
 
-export const option = operation({
-	value: 'add',
-	name: 'Add',
-	action: 'Add keywords to an ad group',
-	description: 'Add keywords (or negative keywords) to an ad group',
-	method: 'POST',
-	path: '/v1/ads/keywords',
-	send: {
-		accountId: { in: 'body', locator: true },
-		adSetId: { in: 'body', locator: true },
-		negative: { in: 'body', optional: true, map: (v) => (v ? true : undefined) },
-	},
-	preSend: [sendKeywords],
-});
-
 /** accountId: a searchnet connection; adSetId: the ad group. */
-export const uses = ['accountId', 'adSetId', 'keywords'];
-
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	accountId,
+	adSetId,
+	keywords,
+	field({
 		displayName: 'Match Type',
 		name: 'matchType',
 		type: 'options',
@@ -43,6 +31,22 @@ export const properties: INodeProperties[] = [
 			{ name: 'Phrase', value: 'phrase' },
 		],
 		default: 'broad',
-	},
-	{ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether these are negative keywords (searches to exclude)' },
+	}),
+	field({ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether these are negative keywords (searches to exclude)' }),
 ];
+
+export const option = operation({
+	value: 'add',
+	name: 'Add',
+	action: 'Add keywords to an ad group',
+	description: 'Add keywords (or negative keywords) to an ad group',
+	method: 'POST',
+	path: '/v1/ads/keywords',
+	fields,
+	inRequest: {
+		accountId: { in: 'body', locator: true },
+		adSetId: { in: 'body', locator: true },
+		negative: { in: 'body', optional: true, map: (v) => (v ? true : undefined) },
+	},
+	preSend: [sendKeywords],
+});

@@ -1,25 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
-
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many keywords',
-	description: 'List keywords with quality score and 30-day metrics (synced about once a day)',
-	method: 'GET',
-	path: '/v1/ads/keywords',
-	send: { accountId: { in: 'query', locator: true } },
-	preSend: [queryFrom('filters')],
-	list: { style: 'none', rootProperty: 'keywords' },
-});
+import { accountId } from '../../helpers/adsFields';
 
 /** accountId: a searchnet connection. */
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
 	...returnAllOrLimit('keywords'),
 	collection(
 		'Filters',
@@ -33,3 +19,16 @@ export const properties: INodeProperties[] = [
 		'Add Filter',
 	),
 ];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many keywords',
+	description: 'List keywords with quality score and 30-day metrics (synced about once a day)',
+	method: 'GET',
+	path: '/v1/ads/keywords',
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
+	preSend: [queryFrom('filters')],
+	list: { style: 'none', rootProperty: 'keywords' },
+});

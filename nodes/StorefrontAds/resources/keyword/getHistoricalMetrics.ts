@@ -1,10 +1,19 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
+import { accountId, keywords, searchCountries } from '../../helpers/adsFields';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
+
+/** accountId: a searchnet connection. */
+export const fields = [
+	accountId,
+	keywords,
+	searchCountries,
+	collection('Options', 'options', [customerIdField], 'Add Option'),
+	convertMicrosField,
+	...returnAllOrLimit('keywords'),
+];
 
 export const option = operation({
 	value: 'getHistoricalMetrics',
@@ -13,7 +22,8 @@ export const option = operation({
 	description: 'Monthly searches, competition and top-of-page bids for keywords you name; one item per keyword',
 	method: 'POST',
 	path: '/v1/ads/keywords/historical-metrics',
-	send: {
+	fields,
+	inRequest: {
 		accountId: { in: 'body', locator: true },
 		keywords: {
 			in: 'body',
@@ -22,14 +32,9 @@ export const option = operation({
 				return list.length ? list : failItem(this, 'No keywords given', 'Enter one or more keywords, one per line.');
 			},
 		},
-		countries: { in: 'body', optional: true, map: codesList },
+		searchCountries: { in: 'body', as: 'countries', optional: true, map: codesList },
 	},
 	preSend: [bodyFrom('options')],
 	postReceive: [carryOntoRows('data', ['customerId']), convertMicros],
 	list: { style: 'none', rootProperty: 'data' },
 });
-
-/** accountId: a searchnet connection. */
-export const uses = ['accountId', 'keywords', 'countries'];
-
-export const properties: INodeProperties[] = [collection('Options', 'options', [customerIdField], 'Add Option'), convertMicrosField, ...returnAllOrLimit('keywords')];

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
+import { accountId, searchCountries } from '../../helpers/adsFields';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
@@ -13,30 +14,9 @@ async function requireSeed(this: IExecuteSingleFunctions, request: IHttpRequestO
 	return request;
 }
 
-export const option = operation({
-	value: 'getIdeas',
-	name: 'Get Ideas',
-	action: 'Get many keyword ideas',
-	description: 'Keyword ideas from seed keywords or a URL, with monthly searches, competition and top-of-page bids; one item per idea',
-	method: 'POST',
-	path: '/v1/ads/keywords/ideas',
-	send: {
-		accountId: { in: 'body', locator: true },
-		seedKeywords: { in: 'body', optional: true, map: linesList },
-		seedUrl: { in: 'body', optional: true },
-		countries: { in: 'body', optional: true, map: codesList },
-	},
-	preSend: [requireSeed, bodyFrom('options')],
-	postReceive: [carryOntoRows('data', ['customerId']), convertMicros],
-	list: { style: 'token', rootProperty: 'data' },
-});
-
-/** accountId: a searchnet connection. */
-export const uses = ['accountId', 'countries'];
-
-/** The seeds come first; Countries (shared with Get Historical Metrics) follows them. */
-export const leading: INodeProperties[] = [
-	{
+/** The seeds come first; the searchnet connection and Countries (shared with Get Historical Metrics) follow them. */
+export const fields = [
+	field({
 		displayName: 'Seed Keywords',
 		name: 'seedKeywords',
 		type: 'string',
@@ -44,12 +24,30 @@ export const leading: INodeProperties[] = [
 		default: '',
 		placeholder: 'linen dress\nsummer dress',
 		description: 'One per line; give these, a Seed URL, or both',
-	},
-	{ displayName: 'Seed URL', name: 'seedUrl', type: 'string', default: '', placeholder: 'https://shop.example.com' },
-];
-
-export const properties: INodeProperties[] = [
+	}),
+	field({ displayName: 'Seed URL', name: 'seedUrl', type: 'string', default: '', placeholder: 'https://shop.example.com' }),
+	accountId,
+	searchCountries,
 	collection('Options', 'options', [customerIdField], 'Add Option'),
 	convertMicrosField,
 	...returnAllOrLimit('ideas'),
 ];
+
+export const option = operation({
+	value: 'getIdeas',
+	name: 'Get Ideas',
+	action: 'Get many keyword ideas',
+	description: 'Keyword ideas from seed keywords or a URL, with monthly searches, competition and top-of-page bids; one item per idea',
+	method: 'POST',
+	path: '/v1/ads/keywords/ideas',
+	fields,
+	inRequest: {
+		accountId: { in: 'body', locator: true },
+		seedKeywords: { in: 'body', optional: true, map: linesList },
+		seedUrl: { in: 'body', optional: true },
+		searchCountries: { in: 'body', as: 'countries', optional: true, map: codesList },
+	},
+	preSend: [requireSeed, bodyFrom('options')],
+	postReceive: [carryOntoRows('data', ['customerId']), convertMicros],
+	list: { style: 'token', rootProperty: 'data' },
+});

@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, keywordId } from '../../helpers/adsFields';
+
+export const fields = [accountId, keywordId];
 
 export const option = operation({
 	value: 'remove',
@@ -9,9 +10,6 @@ export const option = operation({
 	description: 'Remove one keyword from its ad group',
 	method: 'DELETE',
 	path: '/v1/ads/keywords/{keywordId}',
-	send: { accountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
 });
-
-export const uses = ['accountId', 'keywordId'];
-
-export const properties: INodeProperties[] = [];

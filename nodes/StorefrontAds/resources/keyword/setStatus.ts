@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, keywordId } from '../../helpers/adsFields';
 import { statusChoice } from '../../helpers/choices';
+
+export const fields = [accountId, keywordId, statusChoice('Paused stops the keyword from triggering ads; Active resumes it')];
 
 export const option = operation({
 	value: 'setStatus',
@@ -11,10 +12,7 @@ export const option = operation({
 	description: 'Pause or resume one keyword',
 	method: 'PATCH',
 	path: '/v1/ads/keywords/{keywordId}',
-	send: { accountId: { in: 'body', locator: true }, status: 'body' },
+	fields,
+	inRequest: { accountId: { in: 'body', locator: true }, status: 'body' },
 	postReceive: [unwrap('keyword')],
 });
-
-export const uses = ['accountId', 'keywordId'];
-
-export const properties: INodeProperties[] = [statusChoice('Paused stops the keyword from triggering ads; Active resumes it')];

@@ -1,10 +1,26 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { sharedFieldAs } from '../../helpers/sharedFields';
+import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
+
+/** accountId: a socialnet or videonet connection. */
+export const fields = [
+	accountId,
+	...returnAllOrLimit('posts').map((p) => (p.name === 'returnAll' ? { ...p, hint: 'Set Limit to 1 to get only the best post' } : p)),
+	// optional here, so an option of its own: the node's Ad Account field is required wherever it shows
+	collection(
+		'Options',
+		'options',
+		[
+			renamedField(adAccountId, 'adAccountId', {
+				required: false,
+				description: 'The ad account a later boost will use, copied onto each post (as adAccountId). Connection → Get Ad Accounts lists them',
+			}),
+		],
+		'Add Option',
+	),
+];
 
 export const option = operation({
 	value: 'getBest',
@@ -14,26 +30,8 @@ export const option = operation({
 		'Published socialnet or videonet posts ranked for boosting (likes + reactions + 2×comments + 3×shares; posts without engagement last, newest first); one item per post',
 	method: 'GET',
 	path: '/v1/ads/best-posts',
-	send: { accountId: { in: 'query', locator: true }, 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true }, 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('options.adAccountId')],
 	list: { style: 'none', rootProperty: 'posts' },
 });
-
-/** accountId: a socialnet or videonet connection. */
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
-	...returnAllOrLimit('posts').map((p) => (p.name === 'returnAll' ? { ...p, hint: 'Set Limit to 1 to get only the best post' } : p)),
-	// optional here, so an option of its own: the node's Ad Account field is required wherever it shows
-	collection(
-		'Options',
-		'options',
-		[
-			sharedFieldAs('adAccountId', 'adAccountId', {
-				required: false,
-				description: 'The ad account a later boost will use, copied onto each post (as adAccountId). Connection → Get Ad Accounts lists them',
-			}),
-		],
-		'Add Option',
-	),
-];

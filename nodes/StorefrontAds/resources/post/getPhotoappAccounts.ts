@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, adAccountId } from '../../helpers/adsFields';
+
+/** accountId: a socialnet connection. */
+export const fields = [accountId, adAccountId];
 
 export const option = operation({
 	value: 'getPhotoappAccounts',
@@ -9,10 +11,6 @@ export const option = operation({
 	description: 'Photo-app accounts and Pages of a socialnet connection; `resolved` is the identity ads use by default',
 	method: 'GET',
 	path: '/v1/ads/photoapp-accounts',
-	send: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
 });
-
-/** accountId: a socialnet connection. */
-export const uses = ['accountId', 'adAccountId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,9 +1,31 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { sharedFieldAs } from '../../helpers/sharedFields';
+import { accountId, renamedField } from '../../helpers/adsFields';
+
+export const fields = [
+	field({
+		displayName:
+			'The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account. With several pronet connections, choose one in Options → Ad Connection.',
+		name: 'pronetNotice',
+		type: 'notice',
+		default: '',
+	}),
+	...returnAllOrLimit('pages'),
+	// optional here (the API takes none when there is only one pronet connection), so an option of
+	// its own: the node's Ad Connection field is required wherever it shows
+	collection(
+		'Options',
+		'options',
+		[
+			renamedField(accountId, 'accountId', {
+				required: false,
+				description: 'The pronet connection whose Pages to list; leave empty when there is only one. Connection → Get Many lists them',
+			}),
+		],
+		'Add Option',
+	),
+];
 
 export const option = operation({
 	value: 'getPronetPages',
@@ -12,31 +34,8 @@ export const option = operation({
 	description: 'Company Pages an ad can run as (their organizationId goes to Ad → Create); one item per page',
 	method: 'GET',
 	path: '/v1/ads/pronet-pages',
-	send: { 'options.accountId': { in: 'query', as: 'accountId', locator: true, optional: true } },
+	fields,
+	inRequest: { 'options.accountId': { in: 'query', as: 'accountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('pages', ['postingAccountId', 'notes'])],
 	list: { style: 'none', rootProperty: 'pages' },
 });
-
-export const properties: INodeProperties[] = [
-	{
-		displayName:
-			'The member must be Administrator or Sponsored Content Poster of the Page, and the Page must be linked to the ad account. With several pronet connections, choose one in Options → Ad Connection.',
-		name: 'pronetNotice',
-		type: 'notice',
-		default: '',
-	},
-	...returnAllOrLimit('pages'),
-	// optional here (the API takes none when there is only one pronet connection), so an option of
-	// its own: the node's Ad Connection field is required wherever it shows
-	collection(
-		'Options',
-		'options',
-		[
-			sharedFieldAs('accountId', 'accountId', {
-				required: false,
-				description: 'The pronet connection whose Pages to list; leave empty when there is only one. Connection → Get Many lists them',
-			}),
-		],
-		'Add Option',
-	),
-];

@@ -1,8 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
+import { accountId, adAccountId } from '../../helpers/adsFields';
+
+/** accountId: a videonet connection; adAccountId: the advertiser (the answer's adAccountId is the one sent). */
+export const fields = [accountId, adAccountId, ...returnAllOrLimit('identities')];
 
 export const option = operation({
 	value: 'getVideonetIdentities',
@@ -11,12 +13,8 @@ export const option = operation({
 	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each with the answer’s adAccountId',
 	method: 'GET',
 	path: '/v1/ads/videonet-identities',
-	send: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('identities', ['adAccountId'])],
 	list: { style: 'none', rootProperty: 'identities' },
 });
-
-/** accountId: a videonet connection; adAccountId: the advertiser (the answer's adAccountId is the one sent). */
-export const uses = ['accountId', 'adAccountId'];
-
-export const properties: INodeProperties[] = returnAllOrLimit('identities');

@@ -1,8 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
+import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+
+export const fields = [
+	accountId,
+	adAccountId,
+	resourceNames,
+	field({
+		displayName: 'Applying changes budgets, bids, keywords or ads in the account right away and cannot be undone. Check the list (Get Many) first.',
+		name: 'applyNotice',
+		type: 'notice',
+		default: '',
+	}),
+];
 
 export const option = operation({
 	value: 'apply',
@@ -11,7 +23,8 @@ export const option = operation({
 	description: 'Apply recommendations to the account. This changes the account and cannot be undone.',
 	method: 'POST',
 	path: '/v1/ads/recommendations/apply',
-	send: {
+	fields,
+	inRequest: {
 		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		resourceNames: {
@@ -26,14 +39,3 @@ export const option = operation({
 	preSend: [checkSpendCaps('recommendations'), countSpendingCall('recommendations')],
 	postReceive: [perRecommendation('applied')],
 });
-
-export const uses = ['accountId', 'adAccountId', 'resourceNames'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Applying changes budgets, bids, keywords or ads in the account right away and cannot be undone. Check the list (Get Many) first.',
-		name: 'applyNotice',
-		type: 'notice',
-		default: '',
-	},
-];

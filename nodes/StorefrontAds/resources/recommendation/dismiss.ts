@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
+
+export const fields = [accountId, adAccountId, resourceNames];
 
 export const option = operation({
 	value: 'dismiss',
@@ -10,10 +11,7 @@ export const option = operation({
 	description: 'Dismiss recommendations so they are not suggested again',
 	method: 'POST',
 	path: '/v1/ads/recommendations/dismiss',
-	send: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true }, resourceNames: { in: 'body', map: namesOrFail } },
+	fields,
+	inRequest: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true }, resourceNames: { in: 'body', map: namesOrFail } },
 	postReceive: [perRecommendation('dismissed')],
 });
-
-export const uses = ['accountId', 'adAccountId', 'resourceNames'];
-
-export const properties: INodeProperties[] = [];

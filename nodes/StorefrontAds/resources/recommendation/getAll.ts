@@ -1,10 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
+import { accountId, adAccountId } from '../../helpers/adsFields';
 
 const TYPES = ['CAMPAIGN_BUDGET', 'KEYWORD', 'MAXIMIZE_CLICKS_OPT_IN', 'RESPONSIVE_SEARCH_AD', 'SITELINK_EXTENSION', 'TARGET_CPA_OPT_IN'];
+
+/** accountId: a searchnet connection; adAccountId: its customer ID. */
+export const fields = [
+	accountId,
+	adAccountId,
+	field({
+		displayName: 'Types',
+		name: 'types',
+		type: 'multiOptions',
+		options: TYPES.map((t) => ({ name: t.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()), value: t })),
+		default: [],
+		description: 'Only these types (all when empty)',
+	}),
+	...returnAllOrLimit('recommendations'),
+];
 
 export const option = operation({
 	value: 'getAll',
@@ -13,7 +27,8 @@ export const option = operation({
 	description: "The network's recommendations with their expected impact; one item per recommendation, each with the answer’s adAccountId and stale",
 	method: 'GET',
 	path: '/v1/ads/recommendations',
-	send: {
+	fields,
+	inRequest: {
 		accountId: { in: 'query', locator: true },
 		adAccountId: { in: 'query', locator: true },
 		types: { in: 'query', optional: true, map: (v) => (Array.isArray(v) ? v.join(',') : v) },
@@ -21,18 +36,3 @@ export const option = operation({
 	postReceive: [carryOntoRows('recommendations', ['adAccountId', 'stale'])],
 	list: { style: 'none', rootProperty: 'recommendations' },
 });
-
-/** accountId: a searchnet connection; adAccountId: its customer ID. */
-export const uses = ['accountId', 'adAccountId'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Types',
-		name: 'types',
-		type: 'multiOptions',
-		options: TYPES.map((t) => ({ name: t.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()), value: t })),
-		default: [],
-		description: 'Only these types (all when empty)',
-	},
-	...returnAllOrLimit('recommendations'),
-];

@@ -1,28 +1,13 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
+import { accountId } from '../../helpers/adsFields';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many search terms',
-	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each with the answer’s stale and customerId',
-	method: 'GET',
-	path: '/v1/ads/search-terms',
-	send: { accountId: { in: 'query', locator: true } },
-	preSend: [queryWithDays('filters')],
-	postReceive: [carryOntoRows('data', ['customerId', 'stale']), convertMicros],
-	list: { style: 'none', rootProperty: 'data' },
-});
-
 /** accountId: a searchnet connection. */
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
 	convertMicrosField,
 	...returnAllOrLimit('search terms'),
 	collection(
@@ -37,3 +22,17 @@ export const properties: INodeProperties[] = [
 		'Add Filter',
 	),
 ];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many search terms',
+	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each with the answer’s stale and customerId',
+	method: 'GET',
+	path: '/v1/ads/search-terms',
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true } },
+	preSend: [queryWithDays('filters')],
+	postReceive: [carryOntoRows('data', ['customerId', 'stale']), convertMicros],
+	list: { style: 'none', rootProperty: 'data' },
+});

@@ -1,27 +1,15 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
+import { accountId, adAccountId, spec } from '../../helpers/adsFields';
 import { wholeDailyBudgetIn } from '../../helpers/budget';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
 
-export const option = operation({
-	value: 'getBidPricing',
-	name: 'Get Bid Pricing',
-	action: 'Get bid pricing for a targeting',
-	description: 'Bid limits, suggested bid and minimum daily budget (pronet); other networks answer available: false. Creates nothing.',
-	method: 'POST',
-	path: '/v1/ads/targeting/bid-pricing',
-	send: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },
-	preSend: [sendSpec, bodyFrom('options', wholeDailyBudgetIn)],
-	postReceive: [explainUnavailable('Not available for this network: bid pricing is offered on pronet only. Nothing was created.')],
-});
-
 /** accountId: a pronet ad connection (other networks answer available: false). */
-export const uses = ['accountId', 'adAccountId', 'spec'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
+	adAccountId,
+	spec,
 	collection(
 		'Options',
 		'options',
@@ -52,3 +40,16 @@ export const properties: INodeProperties[] = [
 		'Add Option',
 	),
 ];
+
+export const option = operation({
+	value: 'getBidPricing',
+	name: 'Get Bid Pricing',
+	action: 'Get bid pricing for a targeting',
+	description: 'Bid limits, suggested bid and minimum daily budget (pronet); other networks answer available: false. Creates nothing.',
+	method: 'POST',
+	path: '/v1/ads/targeting/bid-pricing',
+	fields,
+	inRequest: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },
+	preSend: [sendSpec, bodyFrom('options', wholeDailyBudgetIn)],
+	postReceive: [explainUnavailable('Not available for this network: bid pricing is offered on pronet only. Nothing was created.')],
+});

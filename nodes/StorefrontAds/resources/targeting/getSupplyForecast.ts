@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
+import { accountId, adAccountId, spec } from '../../helpers/adsFields';
 import { wholeDailyBudget } from '../../helpers/budget';
 import { dayField } from '../../helpers/dates';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
@@ -19,6 +20,25 @@ async function checkWindow(this: IExecuteSingleFunctions, request: IHttpRequestO
 	return request;
 }
 
+export const fields = [
+	accountId,
+	adAccountId,
+	spec,
+	// the future window (UTC days)
+	{ ...dayField('From Date', 'fromDate', 'First day (UTC) of the forecast window, in the future'), required: true },
+	{ ...dayField('To Date', 'toDate', 'Last day (UTC) of the forecast window'), required: true },
+	field({
+		displayName: 'Daily Budget',
+		name: 'dailyBudget',
+		type: 'number',
+		required: true,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 50,
+		description: "Whole units of the currency (no cents)",
+	}),
+	collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the budget and the forecast spend' }], 'Add Option'),
+];
+
 export const option = operation({
 	value: 'getSupplyForecast',
 	name: 'Get Supply Forecast',
@@ -26,7 +46,8 @@ export const option = operation({
 	description: 'Projected impressions, clicks and spend for a targeting, a future window and a daily budget. Creates nothing.',
 	method: 'POST',
 	path: '/v1/ads/targeting/supply-forecast',
-	send: {
+	fields,
+	inRequest: {
 		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		fromDate: { in: 'body', map: day },
@@ -36,21 +57,3 @@ export const option = operation({
 	preSend: [sendSpec, checkWindow, bodyFrom('options')],
 	postReceive: [explainUnavailable('No supply forecast is available for this targeting on this network. Nothing was created.')],
 });
-
-export const uses = ['accountId', 'adAccountId', 'spec'];
-
-export const properties: INodeProperties[] = [
-	// the future window (UTC days)
-	{ ...dayField('From Date', 'fromDate', 'First day (UTC) of the forecast window, in the future'), required: true },
-	{ ...dayField('To Date', 'toDate', 'Last day (UTC) of the forecast window'), required: true },
-	{
-		displayName: 'Daily Budget',
-		name: 'dailyBudget',
-		type: 'number',
-		required: true,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 50,
-		description: "Whole units of the currency (no cents)",
-	},
-	collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the budget and the forecast spend' }], 'Add Option'),
-];

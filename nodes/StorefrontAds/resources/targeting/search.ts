@@ -1,24 +1,11 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
+import { accountId } from '../../helpers/adsFields';
 
-export const option = operation({
-	value: 'search',
-	name: 'Search',
-	action: 'Search many targeting options',
-	description: 'Find locations, interests, behaviors or languages to target, with audience sizes; one item per option',
-	method: 'GET',
-	path: '/v1/ads/targeting/search',
-	send: { accountId: { in: 'query', locator: true }, q: 'query', dimension: { in: 'query', optional: true } },
-	list: { style: 'none', rootProperty: 'results' },
-});
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
-	{ displayName: 'Search Text', name: 'q', type: 'string', required: true, default: '', placeholder: 'e.g. fashion' },
-	{
+export const fields = [
+	accountId,
+	field({ displayName: 'Search Text', name: 'q', type: 'string', required: true, default: '', placeholder: 'e.g. fashion' }),
+	field({
 		displayName: 'Dimension',
 		name: 'dimension',
 		type: 'options',
@@ -31,6 +18,18 @@ export const properties: INodeProperties[] = [
 		],
 		default: '',
 		description: 'What kind of targeting to look for; another dimension the network knows can be given with an expression',
-	},
+	}),
 	...returnAllOrLimit('options'),
 ];
+
+export const option = operation({
+	value: 'search',
+	name: 'Search',
+	action: 'Search many targeting options',
+	description: 'Find locations, interests, behaviors or languages to target, with audience sizes; one item per option',
+	method: 'GET',
+	path: '/v1/ads/targeting/search',
+	fields,
+	inRequest: { accountId: { in: 'query', locator: true }, q: 'query', dimension: { in: 'query', optional: true } },
+	list: { style: 'none', rootProperty: 'results' },
+});

@@ -1,7 +1,20 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [
+	accountId,
+	field({
+		displayName: 'Catalog Account ID',
+		name: 'catalogAccountId',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'The socialnet business account that owns the catalog',
+	}),
+	field({ displayName: 'Catalog ID', name: 'catalogId', type: 'string', required: true, default: '', description: 'The product catalog to fill' }),
+];
 
 export const option = storeOperation({
 	value: 'create',
@@ -10,20 +23,7 @@ export const option = storeOperation({
 	description: 'Keep a socialnet product catalog in sync with the store; the first full run starts at once',
 	method: 'POST',
 	path: '/v1/commerce/catalog-syncs',
-	send: { catalogAccountId: 'body', catalogId: 'body' },
+	fields,
+	inRequest: { catalogAccountId: 'body', catalogId: 'body' },
 	postReceive: [unwrap('catalogSync')],
 });
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Catalog Account ID',
-		name: 'catalogAccountId',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'The socialnet business account that owns the catalog',
-	},
-	{ displayName: 'Catalog ID', name: 'catalogId', type: 'string', required: true, default: '', description: 'The product catalog to fill' },
-];

@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { listAccountId, syncId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
-/** Catalog-sync calls by ID carry no store account (reference conventions). */
+/** Catalog-sync calls by ID carry no store account (reference conventions): the account only fills the list. */
+export const fields = [listAccountId, syncId];
+
 export const option = storeOperation({
 	value: 'delete',
 	name: 'Delete',
@@ -10,9 +11,6 @@ export const option = storeOperation({
 	description: 'Stop syncing; items already in the catalog stay',
 	method: 'DELETE',
 	path: '/v1/commerce/catalog-syncs/{syncId}',
+	fields,
 	noAccount: true,
 });
-
-export const uses = ['listAccountId', 'syncId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,9 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrap } from '../../../shared/requestActions';
+import { listAccountId, syncId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
-/** Catalog-sync calls by ID carry no store account (reference conventions). */
+/** Catalog-sync calls by ID carry no store account (reference conventions): the account only fills the list. */
+export const fields = [listAccountId, syncId];
+
 export const option = storeOperation({
 	value: 'get',
 	name: 'Get',
@@ -11,10 +12,7 @@ export const option = storeOperation({
 	description: 'Get a sync with the status and counts of its last run',
 	method: 'GET',
 	path: '/v1/commerce/catalog-syncs/{syncId}',
+	fields,
 	noAccount: true,
 	postReceive: [unwrap('catalogSync')],
 });
-
-export const uses = ['listAccountId', 'syncId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, ...returnAllOrLimit('catalog syncs')];
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -10,10 +11,7 @@ export const option = storeOperation({
 	description: 'List the catalog syncs of the store',
 	method: 'GET',
 	path: '/v1/commerce/catalog-syncs',
+	fields,
 	// one response, no paging: Limit is applied to the rows under `catalogSyncs`
 	list: { style: 'none', rootProperty: 'catalogSyncs' },
 });
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = returnAllOrLimit('catalog syncs');

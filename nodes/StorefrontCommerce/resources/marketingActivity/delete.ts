@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { accountId, remoteId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, remoteId];
 
 export const option = storeOperation({
 	value: 'delete',
@@ -9,8 +10,5 @@ export const option = storeOperation({
 	description: 'Remove the activity from the Marketing section (hosted stores only)',
 	method: 'DELETE',
 	path: '/v1/commerce/marketing-activities/{remoteId}',
+	fields,
 });
-
-export const uses = ['accountId', 'remoteId'];
-
-export const properties: INodeProperties[] = [];

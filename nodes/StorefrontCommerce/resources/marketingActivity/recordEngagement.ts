@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
+import { accountId, remoteId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 import { utcDay } from '../../helpers/utcDay';
 
@@ -23,18 +24,6 @@ async function buildEngagement(this: IExecuteSingleFunctions, request: IHttpRequ
 	return request;
 }
 
-export const option = storeOperation({
-	value: 'recordEngagement',
-	name: 'Record Engagement',
-	action: 'Record engagement for a marketing activity',
-	description: 'Report one UTC day of numbers for an activity',
-	method: 'POST',
-	path: '/v1/commerce/marketing-activities/{remoteId}/engagements',
-	preSend: [buildEngagement],
-});
-
-export const uses = ['accountId', 'remoteId'];
-
 const count = (displayName: string, name: string): INodeProperties => ({
 	displayName,
 	name,
@@ -43,15 +32,17 @@ const count = (displayName: string, name: string): INodeProperties => ({
 	default: 0,
 });
 
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	accountId,
+	remoteId,
+	field({
 		displayName: 'Date',
 		name: 'date',
 		type: 'dateTime',
 		required: true,
 		default: '',
 		description: 'The UTC day the numbers are for, sent as picked (the time and any time zone are ignored)',
-	},
+	}),
 	collection(
 		'Metrics',
 		'metrics',
@@ -67,3 +58,14 @@ export const properties: INodeProperties[] = [
 		'Add Metric',
 	),
 ];
+
+export const option = storeOperation({
+	value: 'recordEngagement',
+	name: 'Record Engagement',
+	action: 'Record engagement for a marketing activity',
+	description: 'Report one UTC day of numbers for an activity',
+	method: 'POST',
+	path: '/v1/commerce/marketing-activities/{remoteId}/engagements',
+	fields,
+	preSend: [buildEngagement],
+});

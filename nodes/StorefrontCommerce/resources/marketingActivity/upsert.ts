@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { param } from '../../../shared/params';
 import { unwrap } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
+import { accountId, remoteId, title } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
 /** The values the user filled in, as strings (n8n gives unset ones as ""), or undefined when none. */
@@ -31,31 +32,13 @@ async function buildActivity(this: IExecuteSingleFunctions, request: IHttpReques
 	return request;
 }
 
-export const option = storeOperation({
-	value: 'upsert',
-	name: 'Create or Update',
-	action: 'Create or update a marketing activity',
-	description: 'Create a new record, or update the current one if it already exists (upsert)',
-	method: 'PUT',
-	path: '/v1/commerce/marketing-activities',
-	send: { remoteId: 'body', title: 'body', url: 'body', tactic: 'body', channel: 'body', status: 'body' },
-	preSend: [buildActivity],
-	postReceive: [unwrap('marketingActivity')],
-});
+const text = <N extends string>(displayName: string, name: N, description: string, placeholder: string) =>
+	field({ displayName, name, type: 'string', required: true, default: '', description, placeholder });
 
-export const uses = ['accountId', 'remoteId', 'title'];
-
-const text = (displayName: string, name: string, description: string, placeholder: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	required: true,
-	default: '',
-	description,
-	placeholder,
-});
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	accountId,
+	remoteId,
+	title,
 	text('URL', 'url', 'Where the activity leads', 'https://example.com/landing'),
 	text('Tactic', 'tactic', 'Kind of activity, as the store names it', 'e.g. AD, POST, NEWSLETTER'),
 	text('Channel', 'channel', 'Where it runs', 'e.g. SOCIAL, SEARCH, EMAIL'),
@@ -112,3 +95,16 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const option = storeOperation({
+	value: 'upsert',
+	name: 'Create or Update',
+	action: 'Create or update a marketing activity',
+	description: 'Create a new record, or update the current one if it already exists (upsert)',
+	method: 'PUT',
+	path: '/v1/commerce/marketing-activities',
+	fields,
+	inRequest: { remoteId: 'body', title: 'body', url: 'body', tactic: 'body', channel: 'body', status: 'body' },
+	preSend: [buildActivity],
+	postReceive: [unwrap('marketingActivity')],
+});

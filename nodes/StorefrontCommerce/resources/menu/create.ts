@@ -1,8 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { unwrap } from '../../../shared/requestActions';
-import { buildMenuItems } from '../../helpers/menuItems';
+import { buildMenuItems, items, itemsInput, itemsJson } from '../../helpers/menuItems';
+import { accountId, title } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [
+	accountId,
+	title,
+	itemsInput,
+	items,
+	itemsJson,
+	field({ displayName: 'Handle', name: 'handle', type: 'string', required: true, default: '', placeholder: 'main-menu' }),
+];
 
 export const option = storeOperation({
 	value: 'create',
@@ -11,13 +20,8 @@ export const option = storeOperation({
 	description: 'Create a navigation menu with its items (hosted stores only)',
 	method: 'POST',
 	path: '/v1/commerce/menus',
-	send: { title: 'body', handle: 'body' },
+	fields,
+	inRequest: { title: 'body', handle: 'body' },
 	preSend: [buildMenuItems],
 	postReceive: [unwrap('menu')],
 });
-
-export const uses = ['accountId', 'title', 'itemsInput', 'items', 'itemsJson'];
-
-export const properties: INodeProperties[] = [
-	{ displayName: 'Handle', name: 'handle', type: 'string', required: true, default: '', placeholder: 'main-menu' },
-];

@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { accountId, menuId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, menuId];
 
 export const option = storeOperation({
 	value: 'delete',
@@ -9,8 +10,5 @@ export const option = storeOperation({
 	description: 'Delete a menu (hosted stores only)',
 	method: 'DELETE',
 	path: '/v1/commerce/menus/{menuId}',
+	fields,
 });
-
-export const uses = ['accountId', 'menuId'];
-
-export const properties: INodeProperties[] = [];

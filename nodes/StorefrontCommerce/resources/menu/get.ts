@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, menuId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, menuId];
 
 export const option = storeOperation({
 	value: 'get',
@@ -10,9 +11,6 @@ export const option = storeOperation({
 	description: 'Get a menu with its nested items (hosted stores only)',
 	method: 'GET',
 	path: '/v1/commerce/menus/{menuId}',
+	fields,
 	postReceive: [unwrap('menu')],
 });
-
-export const uses = ['accountId', 'menuId'];
-
-export const properties: INodeProperties[] = [];

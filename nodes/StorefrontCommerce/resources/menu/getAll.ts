@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, ...returnAllOrLimit('menus')];
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -10,10 +11,7 @@ export const option = storeOperation({
 	description: 'List navigation menus with their items (hosted stores only)',
 	method: 'GET',
 	path: '/v1/commerce/menus',
+	fields,
 	// one response, no paging: Limit is applied to the rows under `menus`
 	list: { style: 'none', rootProperty: 'menus' },
 });
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = returnAllOrLimit('menus');

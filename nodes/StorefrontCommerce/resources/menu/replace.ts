@@ -1,9 +1,18 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
-import { buildMenuItems } from '../../helpers/menuItems';
+import { buildMenuItems, items, itemsInput, itemsJson } from '../../helpers/menuItems';
+import { accountId, menuId, title } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [
+	accountId,
+	menuId,
+	title,
+	itemsInput,
+	items,
+	itemsJson,
+	collection('Additional Fields', 'additionalFields', [{ displayName: 'Handle', name: 'handle', type: 'string', default: '' }]),
+];
 
 export const option = storeOperation({
 	value: 'replace',
@@ -12,13 +21,8 @@ export const option = storeOperation({
 	description: 'Replace the title and the whole item tree; items left out are removed',
 	method: 'PUT',
 	path: '/v1/commerce/menus/{menuId}',
-	send: { title: 'body' },
+	fields,
+	inRequest: { title: 'body' },
 	preSend: [bodyFrom('additionalFields'), buildMenuItems],
 	postReceive: [unwrap('menu')],
 });
-
-export const uses = ['accountId', 'menuId', 'title', 'itemsInput', 'items', 'itemsJson'];
-
-export const properties: INodeProperties[] = [
-	collection('Additional Fields', 'additionalFields', [{ displayName: 'Handle', name: 'handle', type: 'string', default: '' }]),
-];

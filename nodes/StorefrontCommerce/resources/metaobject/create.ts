@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
-import { buildFields, definitionType } from '../../helpers/metaobjectFields';
+import { additionalFields, buildFields, definitionType, fieldValues, type } from '../../helpers/metaobjectFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, type, fieldValues, additionalFields];
 
 export const option = storeOperation({
 	value: 'create',
@@ -11,11 +12,8 @@ export const option = storeOperation({
 	description: 'Create a metaobject of a definition type (hosted stores only)',
 	method: 'POST',
 	path: '/v1/commerce/metaobjects',
-	send: { type: definitionType('body') },
+	fields,
+	inRequest: { type: definitionType('body') },
 	preSend: [bodyFrom('additionalFields'), buildFields],
 	postReceive: [unwrap('metaobject')],
 });
-
-export const uses = ['accountId', 'type', 'fields', 'additionalFields'];
-
-export const properties: INodeProperties[] = [];

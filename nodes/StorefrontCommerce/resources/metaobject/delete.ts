@@ -1,6 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { listType, metaobjectId } from '../../helpers/metaobjectFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, listType, metaobjectId];
 
 export const option = storeOperation({
 	value: 'delete',
@@ -9,8 +11,5 @@ export const option = storeOperation({
 	description: 'Delete a metaobject; references from metafields stop resolving (hosted stores only)',
 	method: 'DELETE',
 	path: '/v1/commerce/metaobjects/{metaobjectId}',
+	fields,
 });
-
-export const uses = ['accountId', 'listType', 'metaobjectId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,7 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrap } from '../../../shared/requestActions';
+import { listType, metaobjectId } from '../../helpers/metaobjectFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, listType, metaobjectId];
 
 export const option = storeOperation({
 	value: 'get',
@@ -10,9 +12,6 @@ export const option = storeOperation({
 	description: 'Get a metaobject with its fields (hosted stores only)',
 	method: 'GET',
 	path: '/v1/commerce/metaobjects/{metaobjectId}',
+	fields,
 	postReceive: [unwrap('metaobject')],
 });
-
-export const uses = ['accountId', 'listType', 'metaobjectId'];
-
-export const properties: INodeProperties[] = [];

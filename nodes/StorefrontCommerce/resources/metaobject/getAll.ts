@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { definitionType } from '../../helpers/metaobjectFields';
+import { definitionType, type } from '../../helpers/metaobjectFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeCursorPaging, storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, type, ...returnAllOrLimit('metaobjects')];
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -11,10 +12,7 @@ export const option = storeOperation({
 	description: 'List the metaobjects of one definition type (hosted stores only)',
 	method: 'GET',
 	path: '/v1/commerce/metaobjects',
-	send: { type: definitionType('query') },
+	fields,
+	inRequest: { type: definitionType('query') },
 	list: { ...storeCursorPaging, rootProperty: 'metaobjects' },
 });
-
-export const uses = ['accountId', 'type'];
-
-export const properties: INodeProperties[] = returnAllOrLimit('metaobjects');

@@ -1,8 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
-import { buildFields } from '../../helpers/metaobjectFields';
+import { additionalFields, buildFields, fieldValues, listType, metaobjectId } from '../../helpers/metaobjectFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, listType, metaobjectId, fieldValues, additionalFields];
 
 export const option = storeOperation({
 	value: 'update',
@@ -11,10 +12,7 @@ export const option = storeOperation({
 	description: 'Set the given field values; fields left out keep theirs',
 	method: 'PATCH',
 	path: '/v1/commerce/metaobjects/{metaobjectId}',
+	fields,
 	preSend: [bodyFrom('additionalFields'), buildFields],
 	postReceive: [unwrap('metaobject')],
 });
-
-export const uses = ['accountId', 'listType', 'metaobjectId', 'fields', 'additionalFields'];
-
-export const properties: INodeProperties[] = [];

@@ -1,9 +1,10 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/storeOperation';
 import { pageFields } from '../../helpers/pageFields';
+import { accountId, title } from '../../helpers/storeFields';
+import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, title, collection('Additional Fields', 'additionalFields', pageFields)];
 
 export const option = storeOperation({
 	value: 'create',
@@ -12,13 +13,8 @@ export const option = storeOperation({
 	description: 'Create a content page',
 	method: 'POST',
 	path: '/v1/commerce/pages',
-	send: { title: 'body' },
+	fields,
+	inRequest: { title: 'body' },
 	preSend: [bodyFrom('additionalFields')],
 	postReceive: [unwrap('page')],
 });
-
-export const uses = ['accountId', 'title'];
-
-export const properties: INodeProperties[] = [
-	collection('Additional Fields', 'additionalFields', pageFields),
-];

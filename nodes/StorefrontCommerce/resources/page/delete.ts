@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { accountId, pageId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, pageId];
 
 export const option = storeOperation({
 	value: 'delete',
@@ -9,8 +10,5 @@ export const option = storeOperation({
 	description: 'Delete a page; this cannot be undone',
 	method: 'DELETE',
 	path: '/v1/commerce/pages/{pageId}',
+	fields,
 });
-
-export const uses = ['accountId', 'pageId'];
-
-export const properties: INodeProperties[] = [];

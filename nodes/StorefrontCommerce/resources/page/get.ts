@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { unwrap } from '../../../shared/requestActions';
+import { accountId, pageId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, pageId];
 
 export const option = storeOperation({
 	value: 'get',
@@ -10,9 +11,6 @@ export const option = storeOperation({
 	description: 'Get a page with its HTML body',
 	method: 'GET',
 	path: '/v1/commerce/pages/{pageId}',
+	fields,
 	postReceive: [unwrap('page')],
 });
-
-export const uses = ['accountId', 'pageId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,9 +1,14 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, requireAnyField, unwrap } from '../../../shared/requestActions';
-import { storeOperation } from '../../helpers/storeOperation';
 import { pageFields } from '../../helpers/pageFields';
+import { accountId, pageId } from '../../helpers/storeFields';
+import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [
+	accountId,
+	pageId,
+	collection('Update Fields', 'updateFields', [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }]),
+];
 
 export const option = storeOperation({
 	value: 'update',
@@ -12,12 +17,7 @@ export const option = storeOperation({
 	description: 'Change only the fields you set',
 	method: 'PATCH',
 	path: '/v1/commerce/pages/{pageId}',
+	fields,
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields')],
 	postReceive: [unwrap('page')],
 });
-
-export const uses = ['accountId', 'pageId'];
-
-export const properties: INodeProperties[] = [
-	collection('Update Fields', 'updateFields', [...pageFields, { displayName: 'Title', name: 'title', type: 'string', default: '' }]),
-];

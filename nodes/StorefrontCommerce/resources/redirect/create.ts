@@ -1,8 +1,30 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { field } from '../../../shared/fieldBuilders';
 import { unwrap } from '../../../shared/requestActions';
+import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 import { checkRedirectPath } from '../../helpers/redirectPath';
+
+export const fields = [
+	accountId,
+	field({
+		displayName: 'Path',
+		name: 'path',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '/old-summer-sale',
+		description: 'The old path on the store; starts with /',
+	}),
+	field({
+		displayName: 'Target',
+		name: 'target',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: '/collections/summer or https://example.com/page',
+		description: 'Where visitors go: a path or a full URL',
+	}),
+];
 
 export const option = storeOperation({
 	value: 'create',
@@ -11,30 +33,8 @@ export const option = storeOperation({
 	description: 'Send visitors of an old path to a new path or URL',
 	method: 'POST',
 	path: '/v1/commerce/redirects',
-	send: { path: 'body', target: 'body' },
+	fields,
+	inRequest: { path: 'body', target: 'body' },
 	preSend: [checkRedirectPath],
 	postReceive: [unwrap('redirect')],
 });
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = [
-	{
-		displayName: 'Path',
-		name: 'path',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '/old-summer-sale',
-		description: 'The old path on the store; starts with /',
-	},
-	{
-		displayName: 'Target',
-		name: 'target',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: '/collections/summer or https://example.com/page',
-		description: 'Where visitors go: a path or a full URL',
-	},
-];

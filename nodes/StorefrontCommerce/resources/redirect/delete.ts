@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { accountId, redirectId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [accountId, redirectId];
 
 export const option = storeOperation({
 	value: 'delete',
@@ -9,8 +10,5 @@ export const option = storeOperation({
 	description: 'Delete a redirect; the old path answers 404 again',
 	method: 'DELETE',
 	path: '/v1/commerce/redirects/{redirectId}',
+	fields,
 });
-
-export const uses = ['accountId', 'redirectId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,8 +1,16 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { queryFrom } from '../../../shared/requestActions';
 import { searchableListFields } from '../../helpers/searchableListFields';
+import { accountId } from '../../helpers/storeFields';
 import { storeCursorPaging, storeOperation } from '../../helpers/storeOperation';
+
+export const fields = [
+	accountId,
+	...searchableListFields('redirects', {
+		displayName: 'Path Search',
+		placeholder: 'e.g. summer',
+		description: "Searches the redirect paths (the store's search syntax is passed through)",
+	}),
+];
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -11,14 +19,7 @@ export const option = storeOperation({
 	description: 'List URL redirects, optionally searching on the path',
 	method: 'GET',
 	path: '/v1/commerce/redirects',
+	fields,
 	preSend: [queryFrom('filters')],
 	list: { ...storeCursorPaging, rootProperty: 'redirects' },
-});
-
-export const uses = ['accountId'];
-
-export const properties: INodeProperties[] = searchableListFields('redirects', {
-	displayName: 'Path Search',
-	placeholder: 'e.g. summer',
-	description: "Searches the redirect paths (the store's search syntax is passed through)",
 });

@@ -1,9 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { accountId, redirectId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 import { checkRedirectPath } from '../../helpers/redirectPath';
+
+export const fields = [
+	accountId,
+	redirectId,
+	collection('Update Fields', 'updateFields', [
+		{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
+		{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
+	]),
+];
 
 export const option = storeOperation({
 	value: 'update',
@@ -12,15 +20,7 @@ export const option = storeOperation({
 	description: 'Change the path or the target',
 	method: 'PATCH',
 	path: '/v1/commerce/redirects/{redirectId}',
+	fields,
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields'), checkRedirectPath],
 	postReceive: [unwrap('redirect')],
 });
-
-export const uses = ['accountId', 'redirectId'];
-
-export const properties: INodeProperties[] = [
-	collection('Update Fields', 'updateFields', [
-		{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
-		{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
-	]),
-];

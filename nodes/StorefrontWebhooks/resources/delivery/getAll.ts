@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
+import { limit, returnAll, webhookId } from '../../helpers/webhookFields';
 
 /**
  * Filters go in the query of the first page; later pages keep `failed` and replace `before`
@@ -24,20 +25,10 @@ async function filterQuery(this: IExecuteSingleFunctions, request: IHttpRequestO
 	return request;
 }
 
-export const option = operation({
-	value: 'getAll',
-	name: 'Get Many',
-	action: 'Get many deliveries',
-	description: 'List delivery attempts of a webhook (last 30 days, newest first)',
-	method: 'GET',
-	path: '/v1/webhooks/{webhookId}/deliveries',
-	preSend: [filterQuery],
-	list: { style: 'before', rootProperty: 'deliveries', maxPageSize: 100 },
-});
-
-export const uses = ['webhookId', 'returnAll', 'limit'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	webhookId,
+	returnAll,
+	limit,
 	collection(
 		'Filters',
 		'filters',
@@ -61,3 +52,15 @@ export const properties: INodeProperties[] = [
 		'Add Filter',
 	),
 ];
+
+export const option = operation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many deliveries',
+	description: 'List delivery attempts of a webhook (last 30 days, newest first)',
+	method: 'GET',
+	path: '/v1/webhooks/{webhookId}/deliveries',
+	fields,
+	preSend: [filterQuery],
+	list: { style: 'before', rootProperty: 'deliveries', maxPageSize: 100 },
+});

@@ -1,21 +1,9 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { resourceLocator } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
+import { webhookId, webhooksLocator } from '../../helpers/webhookFields';
 
-export const option = operation({
-	value: 'redeliver',
-	name: 'Redeliver',
-	action: 'Redeliver a delivery',
-	description: 'Send the same event again with a fresh timestamp and signature',
-	method: 'POST',
-	path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
-});
-
-export const uses = ['webhookId'];
-
-export const properties: INodeProperties[] = [
-	resourceLocator({
+export const fields = [
+	webhookId,
+	webhooksLocator({
 		displayName: 'Delivery',
 		name: 'deliveryId',
 		searchListMethod: 'searchDeliveries',
@@ -24,3 +12,13 @@ export const properties: INodeProperties[] = [
 		listedBy: 'Delivery → Get Many',
 	}),
 ];
+
+export const option = operation({
+	value: 'redeliver',
+	name: 'Redeliver',
+	action: 'Redeliver a delivery',
+	description: 'Send the same event again with a fresh timestamp and signature',
+	method: 'POST',
+	path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+	fields,
+});

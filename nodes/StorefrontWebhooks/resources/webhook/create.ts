@@ -1,9 +1,9 @@
-import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { collection } from '../../../shared/fieldBuilders';
+import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
-import { eventsField } from '../../helpers/sharedFields';
+import { eventsField } from '../../helpers/webhookFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
 export const SECRET_NOTICE =
@@ -13,27 +13,15 @@ async function addSecretNotice(this: IExecuteSingleFunctions, items: INodeExecut
 	return items.map((item) => ({ ...item, json: { ...item.json, secretNotice: SECRET_NOTICE } }));
 }
 
-export const option = operation({
-	value: 'create',
-	name: 'Create',
-	action: 'Create a webhook',
-	description: 'Register an HTTPS endpoint that receives signed events',
-	method: 'POST',
-	path: '/v1/webhooks',
-	send: { url: { in: 'body', map: webhookUrl }, events: { in: 'body', map: eventList } },
-	preSend: [bodyFrom('additionalFields')],
-	postReceive: [addSecretNotice],
-});
-
-export const properties: INodeProperties[] = [
-	{
+export const fields = [
+	field({
 		displayName:
 			'The signing secret is in the output of this operation only: the API never returns it again. Store it before you leave this node.',
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',
-	},
-	{
+	}),
+	field({
 		displayName: 'URL',
 		name: 'url',
 		type: 'string',
@@ -41,7 +29,7 @@ export const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'https://example.com/hooks/storefront',
 		description: 'HTTPS address the service POSTs events to',
-	},
+	}),
 	eventsField('Events to receive. Leave empty to receive all events.'),
 	collection('Additional Fields', 'additionalFields', [
 		{
@@ -53,3 +41,16 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const option = operation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create a webhook',
+	description: 'Register an HTTPS endpoint that receives signed events',
+	method: 'POST',
+	path: '/v1/webhooks',
+	fields,
+	inRequest: { url: { in: 'body', map: webhookUrl }, events: { in: 'body', map: eventList } },
+	preSend: [bodyFrom('additionalFields')],
+	postReceive: [addSecretNotice],
+});

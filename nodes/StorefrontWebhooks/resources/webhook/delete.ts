@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { webhookId } from '../../helpers/webhookFields';
+
+export const fields = [webhookId];
 
 export const option = operation({
 	value: 'delete',
@@ -9,8 +10,5 @@ export const option = operation({
 	description: 'Remove the endpoint; deliveries stop at once',
 	method: 'DELETE',
 	path: '/v1/webhooks/{webhookId}',
+	fields,
 });
-
-export const uses = ['webhookId'];
-
-export const properties: INodeProperties[] = [];

@@ -1,6 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
-
 import { operation } from '../../../shared/operation';
+import { webhookId } from '../../helpers/webhookFields';
+
+export const fields = [webhookId];
 
 export const option = operation({
 	value: 'sendTest',
@@ -9,8 +10,5 @@ export const option = operation({
 	description: 'Deliver a signed webhook.test event now and return the endpoint status',
 	method: 'POST',
 	path: '/v1/webhooks/{webhookId}/test',
+	fields,
 });
-
-export const uses = ['webhookId'];
-
-export const properties: INodeProperties[] = [];

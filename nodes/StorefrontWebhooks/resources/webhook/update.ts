@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { param } from '../../../shared/params';
 import { failItem } from '../../../shared/requestActions';
-import { eventsField } from '../../helpers/sharedFields';
+import { eventsField, webhookId } from '../../helpers/webhookFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
 
 /** PATCH sends only what the user set, under the API's names; "Clear Description" sends `description: null`. */
@@ -21,19 +21,8 @@ async function buildUpdateBody(this: IExecuteSingleFunctions, request: IHttpRequ
 	return request;
 }
 
-export const option = operation({
-	value: 'update',
-	name: 'Update',
-	action: 'Update a webhook',
-	description: 'Change the URL, events, description or active flag; the secret stays the same',
-	method: 'PATCH',
-	path: '/v1/webhooks/{webhookId}',
-	preSend: [buildUpdateBody],
-});
-
-export const uses = ['webhookId'];
-
-export const properties: INodeProperties[] = [
+export const fields = [
+	webhookId,
 	collection('Update Fields', 'updateFields', [
 		{
 			displayName: 'Active',
@@ -67,3 +56,14 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const option = operation({
+	value: 'update',
+	name: 'Update',
+	action: 'Update a webhook',
+	description: 'Change the URL, events, description or active flag; the secret stays the same',
+	method: 'PATCH',
+	path: '/v1/webhooks/{webhookId}',
+	fields,
+	preSend: [buildUpdateBody],
+});

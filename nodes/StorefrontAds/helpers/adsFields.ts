@@ -1,0 +1,194 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { collection, field, locatorSpec, resourceLocator, type Field, type LocatorSpec } from '../../shared/fieldBuilders';
+import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
+import { PLATFORMS } from './networks';
+
+/**
+ * Fields several Ads operations show. Each operation imports the ones it shows into its
+ * `fields`; the node declares each name once (nodes/shared/oneDeclarationPerName.ts).
+ */
+
+/** A "From list" / "By ID" locator of this node. */
+export const adsLocator = <N extends string>(spec: LocatorSpec & { name: N }) => resourceLocator('storefrontAds', spec);
+
+export const accountId = adsLocator({
+	displayName: 'Ad Connection',
+	name: 'accountId',
+	searchListMethod: 'searchAdConnections',
+	placeholder: 'e.g. acc_social1',
+	description: 'The connected ad network login (shown with its network); its ID is the accountId of the call',
+	idPattern: { regex: '^acc_\\S+$', message: 'An ad connection ID starts with acc_' },
+	listedBy: 'Connection → Get Many',
+});
+
+export const adAccountId = adsLocator({
+	displayName: 'Ad Account',
+	name: 'adAccountId',
+	searchListMethod: 'searchAdAccounts',
+	placeholder: 'e.g. act_1001',
+	description: "The network's ad account, loaded for the chosen ad connection; its currency is the budget's",
+	listedBy: 'Connection → Get Ad Accounts',
+});
+
+export const campaignId = adsLocator({
+	displayName: 'Campaign',
+	name: 'campaignId',
+	searchListMethod: 'searchCampaigns',
+	placeholder: 'e.g. 120210000000001',
+	description: 'The campaign (its platformCampaignId); the list shows each platform',
+	listedBy: 'Campaign → Get Many',
+});
+
+export const adId = adsLocator({
+	displayName: 'Ad',
+	name: 'adId',
+	searchListMethod: 'searchAds',
+	placeholder: 'e.g. ad_000123',
+	idPattern: { regex: '^ad_\\S+$', message: 'An ad ID starts with ad_' },
+	listedBy: 'Ad → Get Many',
+});
+
+export const adSetId = adsLocator({
+	displayName: 'Ad Set',
+	name: 'adSetId',
+	searchListMethod: 'searchAdSets',
+	placeholder: 'e.g. 120210000000002',
+	description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
+	listedBy: 'Ad Set → Get Many',
+});
+
+export const platform = field({
+	displayName: 'Platform',
+	name: 'platform',
+	type: 'options',
+	required: true,
+	options: PLATFORMS,
+	default: 'socialfeed',
+	description: 'Where it runs: the platform shown next to it in the list (and in Get Many output)',
+});
+
+/** The budget a new ad (create, boost) runs on, sent as it is; campaign and update budgets are the `budget` option (budget.ts). */
+export const budgetAmount = field({
+	displayName: 'Budget Amount',
+	name: 'budgetAmount',
+	type: 'number',
+	required: true,
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	default: DEFAULT_BUDGET,
+	description: "Whole units of the ad account's currency (no cents), more than 0. Videonet needs at least 20 USD.",
+});
+
+export const budgetType = field({
+	displayName: 'Budget Type',
+	name: 'budgetType',
+	type: 'options',
+	required: true,
+	options: budgetTypeOptions,
+	default: 'daily',
+});
+
+export const endDate = field({
+	displayName: 'End Date',
+	name: 'endDate',
+	type: 'dateTime',
+	default: '',
+	description: 'When the ad stops. Required for a lifetime budget; a daily-budget socialnet ad must run at least 24 hours.',
+});
+
+/** The name of the campaign an ad create or Campaign → Create makes (audiences have `audienceName`). */
+export const name = field({
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'The campaign name',
+});
+
+export const audienceName = field({
+	displayName: 'Name',
+	name: 'audienceName',
+	type: 'string',
+	required: true,
+	default: '',
+	description: 'The audience name',
+});
+
+/** The status a create or boost asks for: Paused unless set otherwise (the API itself defaults to ACTIVE). */
+export const status = field({
+	displayName: 'Status',
+	name: 'status',
+	type: 'options',
+	options: [
+		{ name: 'Paused (Recommended)', value: 'PAUSED', description: 'Created paused: nothing is spent until you activate it' },
+		{ name: 'Active (Spends Money)', value: 'ACTIVE', description: 'Starts spending real money as soon as the network approves it' },
+	],
+	default: 'PAUSED',
+	description: 'Status it is created with. ACTIVE spends real money once the network approves it.',
+});
+
+export const audienceId = adsLocator({
+	displayName: 'Audience',
+	name: 'audienceId',
+	searchListMethod: 'searchAudiences',
+	placeholder: 'e.g. aud_000123',
+	description: 'An audience of the chosen ad connection',
+	idPattern: { regex: '^aud_\\S+$', message: 'An audience ID starts with aud_' },
+	listedBy: 'Audience → Get Many',
+});
+
+export const keywordId = adsLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: 'Keyword → Get Many' });
+
+/** Search keywords, one per line: Keyword → Add and Get Historical Metrics (searchnet ads: `searchnetKeywords`). */
+export const keywords = field({
+	displayName: 'Keywords',
+	name: 'keywords',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	required: true,
+	default: '',
+	placeholder: 'linen dress\nsummer dress',
+	description: 'One keyword per line (a comma stays inside the keyword), or a list from an expression',
+});
+
+/** The countries whose searches keyword ideas and historical metrics cover (sent as `countries`; ads target theirs under Targeting or Additional Fields). */
+export const searchCountries = field({
+	displayName: 'Countries',
+	name: 'searchCountries',
+	type: 'string',
+	default: '',
+	placeholder: 'US, CA',
+	description: 'Countries whose searches the figures cover: ISO country codes, separated by commas or new lines; empty means worldwide',
+});
+
+/** The targeting `spec` of bid pricing and supply forecast. */
+export const spec = collection('Targeting Spec', 'spec', [
+	{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, separated by commas or new lines' },
+	{ displayName: 'Industries', name: 'industries', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
+	{ displayName: 'Seniorities', name: 'seniorities', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
+	{ displayName: 'More Spec (JSON)', name: 'moreJson', type: 'json', default: '{}', description: 'Any other spec keys, e.g. {"jobFunctions": ["marketing"]}' },
+]);
+
+/** The recommendations to apply or dismiss. */
+export const resourceNames = field({
+	displayName: 'Recommendations',
+	name: 'resourceNames',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	required: true,
+	default: '',
+	placeholder: 'customers/1234567890/recommendations/1',
+	description: 'Resource names (the resourceName of Get Many), separated by commas or new lines, or a list from an expression',
+});
+
+/**
+ * A field's declaration under another name, where an operation needs it otherwise: an optional
+ * filter in its Options collection, or a field only one network needs. A name is either required
+ * wherever it shows or never (docs/nodes.md, "Storefront Ads"), and each name stays one property. A
+ * locator is registered under its new name too, so that its ID check and the tool description find it.
+ */
+export function renamedField<As extends string>(original: Field, as: As, changes: Omit<Partial<INodeProperties>, 'name'> = {}): Field<As> {
+	const spec = locatorSpec('storefrontAds', original.name);
+	return { ...(spec ? adsLocator({ ...spec, name: as }) : { ...original, name: as }), ...changes };
+}

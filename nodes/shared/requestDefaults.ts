@@ -1,0 +1,14 @@
+import type { INodeTypeDescription } from 'n8n-workflow';
+
+export const CREDENTIAL_NAME = 'storefrontApi';
+
+/**
+ * Shared by every action node. No expressions: the credential's `authenticate` adds the
+ * Base URL and the Authorization header, and errors come back as responses so
+ * `throwOnApiError` can explain them.
+ */
+export const requestDefaults: INodeTypeDescription['requestDefaults'] = {
+	headers: { Accept: 'application/json' },
+	json: true,
+	ignoreHttpStatusErrors: true,
+};

@@ -1,0 +1,23 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_IN_FLIGHT } from './transport';
+
+/** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
+export const requestOptionsField: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Requests in Flight',
+			name: 'maxInFlight',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_MAX_IN_FLIGHT,
+			description:
+				'How many requests of this node may wait for the API at once. Rate limits (429) are waited out and resent by the node, whatever this is.',
+		},
+	],
+};
