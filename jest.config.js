@@ -9,4 +9,5 @@ module.exports = {
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	// n8n's expression engine (isolated-vm unless EXPRESSION_ENGINE=legacy); run through `npm test`.
 	setupFilesAfterEnv: ['<rootDir>/test/setup-engine.ts'],
+	testSequencer: '<rootDir>/test/sequencer.js',
 };
