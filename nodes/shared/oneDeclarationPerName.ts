@@ -146,12 +146,11 @@ function displaysByRectangle(all: Operations, copies: INodeProperties[], others:
 
 /** The copies' places as one rectangle of resources × operations, when they are one (and agree on any other condition). */
 function oneRectangle(all: Operations, copies: INodeProperties[]): IDisplayOptions['show'] {
-	const others = (c: INodeProperties) => JSON.stringify({ ...c.displayOptions, show: { ...c.displayOptions?.show, resource: undefined, operation: undefined } });
+	const others = (c: INodeProperties) => JSON.stringify({ ...c.displayOptions, show: otherConditions(c) });
 	if (new Set(copies.map(others)).size > 1 || copies.some((c) => c.displayOptions?.hide)) return undefined;
 	const displays = rectangles(usesOf(copies.flatMap((c) => placesOf(all, c))), all);
 	if (displays.length !== 1) return undefined;
-	const rest = Object.entries(copies[0].displayOptions?.show ?? {}).filter(([key]) => key !== 'resource' && key !== 'operation');
-	return { ...displays[0].show, ...Object.fromEntries(rest) };
+	return { ...displays[0].show, ...otherConditions(copies[0]) };
 }
 
 /**
