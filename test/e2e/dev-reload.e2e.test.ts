@@ -25,10 +25,13 @@ let n8n: N8n;
 
 type NodeType = { name: string; description: string; properties: Array<{ name: string; displayName: string; options?: Array<{ action?: string }> }> };
 
-/** Our Commerce node as the editor gets it; undefined while n8n rewrites the file. */
+/**
+ * Our Commerce node as the editor gets it; undefined while n8n rewrites the file (a reload in
+ * progress can answer an error, or an empty body that is not the list).
+ */
 async function commerce() {
-	const types = await n8n.rest<NodeType[]>('GET', '/types/nodes.json').catch(() => undefined);
-	return types?.find((t) => t.name === COMMERCE);
+	const types = await n8n.rest<NodeType[] | object>('GET', '/types/nodes.json').catch(() => undefined);
+	return Array.isArray(types) ? types.find((t) => t.name === COMMERCE) : undefined;
 }
 
 function edit(file: string, from: string, to: string) {
