@@ -1,5 +1,10 @@
+const os = require('node:os');
+
 /** @type {import('jest').Config} */
 module.exports = {
+	// Jest's default leaves a core to itself (1 worker on 2 cores); most suites here wait on sockets,
+	// timers and child processes, so one worker per core, at least 2 (docs/development.md).
+	maxWorkers: Math.max(2, os.availableParallelism()),
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],

@@ -1,14 +1,39 @@
-// Jest's order (failed first, then slowest, then largest file) with the suites that boot a real n8n
-// last: `.ci/run` installs n8n in the background, and the other suites run meanwhile instead of
-// the first real-n8n suite waiting for the install.
+// The order Jest's workers take the suites in. First every suite that does not boot a real n8n
+// (Jest's own order: failed first, then slowest, then largest file; on a fresh clone Jest knows no
+// durations, so the slowest of them, which wait out timeouts and retries, go first by name):
+// `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below: the heavy ones (they take
+// turns, test/harness/heavy-suites.ts) spaced out among the others, longest first, so that one
+// worker runs the heavy ones back to back while the others take the rest; compat-n8n1 last, as
+// n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;
 
 const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
+const REAL_N8N_ORDER = [
+	'queue-faults', // heavy
+	'editor.browser',
+	'install.e2e',
+	'queue-mode', // heavy
+	'dev-reload.e2e',
+	'trigger.e2e',
+	'n8n-load-churn', // heavy
+	'examples.e2e',
+	'mcp-tools.e2e',
+	'start-queue.e2e', // heavy
+	'compat-n8n1.e2e',
+];
+const SLOW_UNITS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'contract/reference'];
+const rank = (test) => {
+	const i = REAL_N8N_ORDER.findIndex((name) => test.path.includes(`${name}.test.ts`));
+	return i === -1 ? REAL_N8N_ORDER.length : i;
+};
 
 class RealN8nLast extends Sequencer {
 	sort(tests) {
 		const sorted = super.sort(tests);
-		return [...sorted.filter((t) => !BOOTS_N8N.test(t.path)), ...sorted.filter((t) => BOOTS_N8N.test(t.path))];
+		const realN8n = sorted.filter((t) => BOOTS_N8N.test(t.path)).sort((a, b) => rank(a) - rank(b));
+		const slow = (t) => SLOW_UNITS.some((name) => t.path.includes(`${name}.test.ts`));
+		const units = sorted.filter((t) => !BOOTS_N8N.test(t.path));
+		return [...units.filter(slow), ...units.filter((t) => !slow(t)), ...realN8n];
 	}
 }
 

@@ -30,8 +30,8 @@ type NodeType = { name: string; description: string; properties: Array<{ name: s
  * progress can answer an error, or an empty body that is not the list).
  */
 async function commerce() {
-	const types = await n8n.rest<NodeType[] | object>('GET', '/types/nodes.json').catch(() => undefined);
-	return Array.isArray(types) ? types.find((t) => t.name === COMMERCE) : undefined;
+	const types = await n8n.rest<unknown>('GET', '/types/nodes.json').catch(() => undefined);
+	return Array.isArray(types) ? (types as NodeType[]).find((t) => t.name === COMMERCE) : undefined;
 }
 
 function edit(file: string, from: string, to: string) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { KEYS } from '../../fake-api';
 import { freePort, ROOT, waitFor, type N8n } from '../../scripts/lib/n8n';
 import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
+import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
 import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
 
 /**
@@ -26,8 +27,10 @@ let dir: string;
 let ports: { n8n: number; api: number; webhook: number };
 let startedIn: number;
 let main: N8n;
+let release: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
+	release = await heavySuiteTurn('start-queue');
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-queue-'));
 	fs.chmodSync(dir, 0o755); // Postgres runs as the postgres user and must reach its folder inside
 	ports = { n8n: await freePort(), api: await freePort(), webhook: await freePort() };
@@ -38,11 +41,12 @@ beforeAll(async () => {
 	});
 	startedIn = Date.now() - started;
 	main = await attach(ports.n8n, path.join(dir, 'queue', 'n8n'));
-}, 20 * 60_000);
+}, HEAVY_SUITE_WAIT_MS + 20 * 60_000);
 
 afterAll(async () => {
 	await start?.stop();
-	fs.rmSync(dir, { recursive: true, force: true });
+	if (dir) fs.rmSync(dir, { recursive: true, force: true });
+	await release?.();
 });
 
 test('the banner names main as the editor, the webhook processor as the webhook address, and the examples', () => {
