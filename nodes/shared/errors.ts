@@ -205,7 +205,10 @@ export function explainError(
 			}
 			return {
 				message: 'Too many requests (429): the API is rate limiting this key',
-				description: `Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
+				description: join(
+					`Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
+					apiSays,
+				),
 			};
 	}
 	if (status >= 500) {

@@ -68,6 +68,7 @@ const SHAPES: Record<string, Shape> = {
 		headers: { 'Retry-After': '120' },
 		parsed: { message: 'Too many requests, slow down' },
 		message: 'Too many requests (429): the API is rate limiting this key',
+		description: 'The API said: Too many requests, slow down',
 	},
 	'a proxy\'s HTML page (502)': {
 		status: 502,
