@@ -1,10 +1,10 @@
 // The order Jest's workers take the suites in. First every suite that does not boot a real n8n
 // (Jest's own order: failed first, then slowest, then largest file; on a fresh clone Jest knows no
 // durations, so the slowest of them, which wait out timeouts and retries, go first by name):
-// `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below: the heavy ones (they take
-// turns, test/harness/heavy-suites.ts) spaced out among the others, longest first, so that one
-// worker runs the heavy ones back to back while the others take the rest; compat-n8n1 last, as
-// n8n 1.x is installed after 2.x.
+// `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below:
+// the heavy ones (they take turns, test/harness/heavy-suites.ts) spaced out among the others,
+// longest first, so that one worker runs the heavy ones back to back while the others take the
+// rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;
 
 const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
@@ -22,8 +22,9 @@ const REAL_N8N_ORDER = [
 	'compat-n8n1.e2e',
 ];
 const SLOW_UNITS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'contract/reference'];
+const named = (test, name) => test.path.includes(`${name}.test.ts`);
 const rank = (test) => {
-	const i = REAL_N8N_ORDER.findIndex((name) => test.path.includes(`${name}.test.ts`));
+	const i = REAL_N8N_ORDER.findIndex((name) => named(test, name));
 	return i === -1 ? REAL_N8N_ORDER.length : i;
 };
 
@@ -31,7 +32,7 @@ class RealN8nLast extends Sequencer {
 	sort(tests) {
 		const sorted = super.sort(tests);
 		const realN8n = sorted.filter((t) => BOOTS_N8N.test(t.path)).sort((a, b) => rank(a) - rank(b));
-		const slow = (t) => SLOW_UNITS.some((name) => t.path.includes(`${name}.test.ts`));
+		const slow = (t) => SLOW_UNITS.some((name) => named(t, name));
 		const units = sorted.filter((t) => !BOOTS_N8N.test(t.path));
 		return [...units.filter(slow), ...units.filter((t) => !slow(t)), ...realN8n];
 	}

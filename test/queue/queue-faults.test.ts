@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { DEMO } from '../../fake-api/demo';
 import { loadExample } from '../../scripts/lib/sandbox';
 import type { N8n } from '../../scripts/lib/n8n';
-import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
+import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
 import { boostCalls, inBatches, startFinishedWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
@@ -31,7 +31,6 @@ const WORKER_CONCURRENCY = 10;
 
 let bed: Testbed;
 let pids: number[] = [];
-let release: (() => Promise<void>) | undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const redis = (...args: string[]) => execFileSync('redis-cli', ['-p', String(bed.queue.redis.port), ...args], { encoding: 'utf8' }).trim();
@@ -59,7 +58,6 @@ async function recoverDanglingExecutions() {
 }
 
 beforeAll(async () => {
-	release = await heavySuiteTurn('queue-faults');
 	bed = await startTestbed('Storefront events (queue faults)', {
 		env: {
 			// a dead worker's job is found stalled once its lock runs out (n8n's defaults: 60 s lock, 30 s check)
@@ -76,10 +74,7 @@ beforeAll(async () => {
 	for (const w of bed.queue.webhooks) await w.waitUntilServed(`${w.url}/webhook/${WEBHOOK_NODE_ID}/webhook`, 30_000);
 }, HEAVY_SUITE_WAIT_MS + 10 * 60_000);
 
-afterAll(async () => {
-	await bed?.stop();
-	await release?.();
-});
+afterAll(async () => await bed?.stop());
 
 // a scenario that fails half-way must not leave a worker stopped for the next ones (main stopped: the queue was stopped)
 afterEach(async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO } from '../../fake-api/demo';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample } from '../../scripts/lib/sandbox';
-import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
+import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
 import { boostCalls, inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
@@ -24,18 +24,13 @@ const REDELIVERED = 100;
 
 let bed: Testbed;
 let pids: number[] = [];
-let release: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	release = await heavySuiteTurn('queue-mode');
 	bed = await startTestbed('Storefront events (queue)');
 	pids = [bed.queue.main, ...bed.queue.workers, ...bed.queue.webhooks].map((n) => n.pid!);
 }, HEAVY_SUITE_WAIT_MS + 10 * 60_000);
 
-afterAll(async () => {
-	await bed?.stop();
-	await release?.();
-});
+afterAll(async () => await bed?.stop());
 
 test('every process installed the package itself at boot from the registry, into a nodes folder of its own: main from N8N_COMMUNITY_PACKAGES (version and checksum), workers and webhook processors from main\'s record', () => {
 	const { main, workers, webhooks, published } = bed.queue;

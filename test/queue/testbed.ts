@@ -5,12 +5,15 @@ import { seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queue';
+import { heavySuiteTurn } from '../harness/heavy-suites';
 import { triggerWorkflow } from '../harness/workflows';
 
 /**
  * What the queue-mode suites share: the fake API with demo data, n8n in queue mode
  * (sandbox/queue.ts), our credential and a Storefront Trigger → No Operation workflow, plus
  * signed deliveries spread round-robin over the webhook processors (as a load balancer would).
+ * A testbed is a heavy suite's: it starts once it has its turn (HEAVY_SUITE_WAIT_MS belongs in the
+ * caller's beforeAll timeout) and gives the turn back when stopped.
  */
 
 export const WEBHOOK_NODE_ID = '0b7c9d2e-4f5a-4b6c-8d7e-1f2a3b4c5d6e';
@@ -34,10 +37,12 @@ export interface Testbed {
 }
 
 export async function startTestbed(name: string, options: QueueOptions = {}): Promise<Testbed> {
+	const release = await heavySuiteTurn(name);
 	const api = await startFakeApi();
 	await seedDemo(api);
 	const queue = await startQueue(options).catch(async (error) => {
 		await api.close();
+		await release();
 		throw error;
 	});
 	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, CREDENTIAL_NAME);
@@ -76,6 +81,7 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 		async stop() {
 			await queue.stop();
 			await api.close();
+			await release();
 		},
 	};
 }
