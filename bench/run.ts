@@ -13,6 +13,7 @@ import path from 'node:path';
 import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer, type WebhookDialect } from '../fake-api';
 import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/transport';
 import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
+import { runBurst } from '../test/reliability/burst';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 1000;
@@ -653,6 +654,48 @@ async function packageFigures(bin: { node: string; n8n: string }) {
 	};
 }
 
+/**
+ * A burst: 400 executions × Commerce → Page → Get on 4 items started at once, as n8n starts one
+ * execution per webhook event, against 100 requests per 10 s per key (a fixed window with the
+ * rate-limit headers, 80 ± 20 ms per answer), in one process and spread over 4 (each a child
+ * process running n8n-core: queue-mode workers share nothing but the API). n8n's HTTP Request
+ * node (its defaults) making the same GET beside it.
+ */
+async function burst() {
+	const executions = Number(process.env.BENCH_BURST_EXECUTIONS ?? 400);
+	const fixedWindow = { requests: 100, seconds: 10 };
+	const burstApi = await startFakeApi({ realistic: { fixedWindow, latencyMs: REALISTIC.latencyMs, jitterMs: REALISTIC.jitterMs } });
+	const at = new Date().toISOString();
+	burstApi.commerce.store('store_hosted').pages.push({ id: 'gid_page_burst', accountId: 'store_hosted', platform: 'hostedstore', title: 'Burst', handle: 'burst', bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
+	const httpRequestNode = path.join(path.dirname(ensureN8n().n8n), '..', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+	const rows: Array<Record<string, unknown>> = [];
+	try {
+		for (const processes of [1, 4]) {
+			const options = { processes, executions, items: 4, pageId: 'gid_page_burst', root: ROOT };
+			const ours = await runBurst(burstApi, options);
+			const http = await runBurst(burstApi, { ...options, httpRequestNode });
+			rows.push({
+				name: `Burst: ${executions} executions × Page → Get on 4 items at once, ${processes} process(es), against ${fixedWindow.requests} requests per ${fixedWindow.seconds} s, vs HTTP Request node`,
+				goal: processes === 1 ? '0 failed, within 1.10× the floor, at most 5% refused' : '0 failed, within 1.15× the floor, at most 15% refused',
+				oursFailedExecutions: ours.failed,
+				oursRatioToFloor: ours.ratioToFloor,
+				oursRefusedShare: ours.refusedShare,
+				oursRequests: ours.requests,
+				floorMs: ours.floorMs,
+				oursMs: ours.wallMs,
+				httpNodeFailedExecutions: http.failed,
+				httpNodeRefusedShare: http.refusedShare,
+				httpNodeRequests: http.requests,
+				loadAverage1m: os.loadavg()[0],
+				rounds: { ours, httpRequestNode: http },
+			});
+		}
+	} finally {
+		await burstApi.close();
+	}
+	return rows;
+}
+
 async function main() {
 	execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
 	const bin = ensureN8n();
@@ -697,6 +740,7 @@ async function main() {
 		await step('latency: Page Get at 80 ms', latency);
 		await step('rate limit: Page Create at 10 requests/s', rateLimited);
 		await step('faults: Page Create with 5% faults', faults);
+		await step('burst: 400 executions against 100 requests per 10 s', burst);
 	} finally {
 		await n8n.stop();
 		await api.close();

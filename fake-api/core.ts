@@ -160,6 +160,19 @@ export interface Realistic {
 	jitterMs: number;
 	/** `X-RateLimit-Limit`, `-Remaining` and `-Reset` (seconds until the next request is allowed) on every answer (CONTRACT). */
 	headers: boolean;
+	/**
+	 * A fixed window instead of the token bucket: `requests` per `seconds` per key, the windows
+	 * aligned to the clock (as the live service counts), `Reset` the whole seconds to the window's
+	 * end and a 429's `Retry-After` the same.
+	 */
+	fixedWindow?: { requests: number; seconds: number };
+}
+
+/** A fixed window from its short form, `100/10s` (or `100/10`): undefined when it is not one. */
+export function parseFixedWindow(text: string): { requests: number; seconds: number } | undefined {
+	const match = /^(\d+)\/(\d+(?:\.\d+)?)s?$/.exec(text.trim());
+	if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0) return undefined;
+	return { requests: Number(match[1]), seconds: Number(match[2]) };
 }
 
 /** The figures of realistic mode (docs/reliability.md, "Rate limits"): a burst of 20 outlasts a 1 s Retry-After at 10/s, so a client that honours it loses no capacity. */
@@ -225,6 +238,9 @@ export class FakeApi {
 
 	private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
+	/** Fixed-window mode: each key's window (its start, ms) and what it has used. */
+	private readonly windows = new Map<string, { start: number; used: number }>();
+
 	private clockOffsetMs = 0;
 
 	private lastTime = 0;
@@ -252,6 +268,7 @@ export class FakeApi {
 	setRealistic(realistic: boolean | Partial<Realistic>) {
 		this.realistic = realistic === false ? undefined : { ...REALISTIC, ...(realistic === true ? {} : realistic) };
 		this.buckets.clear();
+		this.windows.clear();
 	}
 
 	resetStats() {
@@ -403,7 +420,7 @@ export class FakeApi {
 		if (retryAfter !== undefined) {
 			this.stats.rateLimited += 1;
 			reply = new ApiErrorReply(
-				new ApiError(429, 'rate_limited', `Rate limit of ${this.realistic!.ratePerSecond} requests per second exceeded`, {}, { 'Retry-After': String(retryAfter) }),
+				new ApiError(429, 'rate_limited', this.limitText(), {}, { 'Retry-After': String(retryAfter) }),
 			);
 		} else if (fault?.type === 'status') {
 			const code = fault.status === 503 || fault.status === 502 ? 'unavailable' : 'internal_error';
@@ -453,16 +470,28 @@ export class FakeApi {
 		res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
 	}
 
-	/**
-	 * Realistic mode's token bucket for the request's key: undefined when a token was taken,
-	 * else the whole seconds until the next one (at least 1), for Retry-After. The scripted chat
-	 * model is not the Storefront API and is not limited.
-	 */
-	/** The rate-limit headers of an answer: the bucket's size, the whole tokens left, the seconds until the next one. */
+	private limitText() {
+		const { fixedWindow, ratePerSecond } = this.realistic!;
+		return fixedWindow ? `Rate limit of ${fixedWindow.requests} requests per ${fixedWindow.seconds} seconds exceeded` : `Rate limit of ${ratePerSecond} requests per second exceeded`;
+	}
+
+	/** The rate-limit headers of an answer: the bucket's size, the whole tokens left, the seconds until the next one (a fixed window: its size, what is left, the seconds to its end). */
 	private rateLimitHeaders(record: RecordedRequest): Record<string, string> {
 		const limit = this.realistic!;
-		const bucket = this.buckets.get(headerValue(record.headers.authorization) ?? '');
+		const key = headerValue(record.headers.authorization) ?? '';
 		const now = Date.now();
+		if (limit.fixedWindow) {
+			const { requests, seconds } = limit.fixedWindow;
+			const start = windowStart(now, seconds);
+			const window = this.windows.get(key);
+			const used = window && window.start === start ? window.used : 0;
+			return {
+				'X-RateLimit-Limit': String(requests),
+				'X-RateLimit-Remaining': String(Math.max(0, requests - used)),
+				'X-RateLimit-Reset': String(Math.max(1, Math.ceil((start + seconds * 1000 - now) / 1000))),
+			};
+		}
+		const bucket = this.buckets.get(key);
 		const tokens = bucket ? Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.ratePerSecond) : limit.burst;
 		const remaining = Math.floor(tokens);
 		return {
@@ -472,11 +501,27 @@ export class FakeApi {
 		};
 	}
 
+	/**
+	 * Realistic mode's token bucket (or fixed window) for the request's key: undefined when a token was taken,
+	 * else the whole seconds until the next one (at least 1), for Retry-After. The scripted chat
+	 * model is not the Storefront API and is not limited.
+	 */
 	private takeToken(record: RecordedRequest): number | undefined {
 		const limit = this.realistic;
 		if (!limit || record.path.startsWith('/openai/')) return undefined;
 		const key = headerValue(record.headers.authorization) ?? '';
 		const now = Date.now();
+		if (limit.fixedWindow) {
+			const { requests, seconds } = limit.fixedWindow;
+			const start = windowStart(now, seconds);
+			let window = this.windows.get(key);
+			if (!window || window.start !== start) this.windows.set(key, (window = { start, used: 0 }));
+			if (window.used < requests) {
+				window.used += 1;
+				return undefined;
+			}
+			return Math.max(1, Math.ceil((start + seconds * 1000 - now) / 1000));
+		}
 		const bucket = this.buckets.get(key) ?? { tokens: limit.burst, at: now };
 		bucket.tokens = Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.ratePerSecond);
 		bucket.at = now;
@@ -735,3 +780,9 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The start (ms) of the fixed window `now` falls in: windows of `seconds` counted from the epoch. */
+function windowStart(now: number, seconds: number) {
+	const length = seconds * 1000;
+	return Math.floor(now / length) * length;
+}

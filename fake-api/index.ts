@@ -1,11 +1,11 @@
-import { FakeApi, type FakeApiOptions, type Fault, type FaultRate } from './core';
+import { FakeApi, type FakeApiOptions, type Fault, type FaultRate, type Realistic } from './core';
 import { registerAds, type AdsService } from './ads';
 import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
 import { registerCommerce, type CommerceService } from './commerce';
 import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
 import { registerWebhooks, type WebhookDialect, type WebhookService } from './webhooks';
 
-export { FAULT_KINDS, FakeApi, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
+export { FAULT_KINDS, FakeApi, parseFixedWindow, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
 export { ApiError } from './errors';
 export { postIdOf } from './adsAudiencesAndInsights';
 export { signBody, signTimestamped, TIMESTAMPED_HEADER, WEBHOOK_DIALECTS, webhookDialect, type WebhookDialect } from './webhooks';
@@ -62,10 +62,10 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 		api.openai.script = (body.turns as AssistantTurn[] | undefined) ?? demoScript();
 		return { turns: api.openai.script.length };
 	});
-	// realistic mode from outside the process: {"realistic": true | false | {ratePerSecond, burst, latencyMs, jitterMs},
+	// realistic mode from outside the process: {"realistic": true | false | {ratePerSecond, burst, latencyMs, jitterMs, fixedWindow: {requests, seconds}},
 	// "faults": 0.05 | {rate, mix, slowMs, seed} | false, "resetStats": true}; answers the modes and the stats
 	api.control('realistic', (body) => {
-		if (body.realistic !== undefined) api.setRealistic(body.realistic as boolean);
+		if (body.realistic !== undefined) api.setRealistic(body.realistic as boolean | Partial<Realistic>);
 		if (body.faults !== undefined) api.setFaults(body.faults as FaultRate | number | false);
 		if (body.resetStats) api.resetStats();
 		return { realistic: api.realistic ?? false, faults: api.faultRate ?? false, stats: api.stats };

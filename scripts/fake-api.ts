@@ -2,14 +2,16 @@
  * Runs the fake Storefront API on 127.0.0.1 until Ctrl-C, for trying the nodes in a
  * local n8n. Port: FAKE_API_PORT (default 4010).
  */
-import { KEYS, startFakeApi, webhookDialect } from '../fake-api';
+import { KEYS, parseFixedWindow, startFakeApi, webhookDialect } from '../fake-api';
 
 async function main() {
 	const port = Number(process.env.FAKE_API_PORT ?? 4010);
 	// FAKE_API_DIALECT=timestamped | flat: how webhook deliveries are signed and shaped (docs/trigger.md)
 	// FAKE_API_REALISTIC=1: per-key rate limit with bursts and latency (docs/reliability.md, "Rate limits")
 	// FAKE_API_FAULTS=0.05: 5% of first attempts fault (lost answers, 503s, 502 HTML pages, resets; docs/reliability.md, "Faults")
-	const api = await startFakeApi({ port, realistic: ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? ''), faults: Number(process.env.FAKE_API_FAULTS ?? 0) || false, webhookDialect: webhookDialect(process.env.FAKE_API_DIALECT || 'plain') });
+	// FAKE_API_RATE_LIMIT=100/10s: a fixed window per key instead (X-RateLimit-* headers, 429 with Retry-After)
+	const fixedWindow = parseFixedWindow(process.env.FAKE_API_RATE_LIMIT ?? '');
+	const api = await startFakeApi({ port, realistic: fixedWindow ? { fixedWindow } : ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? ''), faults: Number(process.env.FAKE_API_FAULTS ?? 0) || false, webhookDialect: webhookDialect(process.env.FAKE_API_DIALECT || 'plain') });
 	console.log(`
 Fake Storefront API listening on ${api.url}
 

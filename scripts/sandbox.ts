@@ -9,7 +9,7 @@
  * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010), WEBHOOK_PROCESSOR_PORT (queue mode,
  * 5690); data folder: SANDBOX_DIR (.cache/sandbox).
  */
-import { WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
+import { parseFixedWindow, WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
 import { banner, startSandbox, type Sandbox } from './lib/sandbox';
 
 const say = (line: string) => console.log(`[sandbox] ${line}`);
@@ -23,14 +23,21 @@ async function main() {
 		console.error(`[sandbox] unknown dialect ${String(dialect)} (known: ${WEBHOOK_DIALECTS.join(', ')})`);
 		process.exit(2);
 	}
-	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev' && a !== '--realistic' && !/^--faults=[\d.]+$/.test(a));
+	const unknown = args.filter((a) => a !== '--queue' && a !== '--dev' && a !== '--realistic' && !/^--faults=[\d.]+$/.test(a) && !a.startsWith('--rate-limit='));
 	if (unknown.length) {
-		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev, --realistic, --faults=RATE)`);
+		console.error(`[sandbox] unknown argument ${unknown.join(' ')} (known: --queue, --dev, --realistic, --rate-limit=100/10s, --faults=RATE)`);
+		process.exit(2);
+	}
+	// --rate-limit=100/10s (or FAKE_API_RATE_LIMIT): a fixed window per key, with the rate-limit headers
+	const rateLimitText = args.find((a) => a.startsWith('--rate-limit='))?.slice('--rate-limit='.length) ?? process.env.FAKE_API_RATE_LIMIT;
+	const fixedWindow = rateLimitText ? parseFixedWindow(rateLimitText) : undefined;
+	if (rateLimitText && !fixedWindow) {
+		console.error(`[sandbox] --rate-limit=${rateLimitText}: write it as REQUESTS/SECONDSs, e.g. --rate-limit=100/10s`);
 		process.exit(2);
 	}
 	const queue = args.includes('--queue');
 	const dev = args.includes('--dev');
-	const realistic = args.includes('--realistic') || ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '');
+	const realistic = fixedWindow ? { fixedWindow } : args.includes('--realistic') || ['1', 'true'].includes(process.env.FAKE_API_REALISTIC ?? '');
 	const faults = Number(/^--faults=([\d.]+)$/.exec(args.find((a) => a.startsWith('--faults=')) ?? '')?.[1] ?? process.env.FAKE_API_FAULTS ?? 0) || undefined;
 	const what = queue ? 'n8n, Postgres, Redis and the fake API' : dev ? 'tsc, n8n and the fake API' : 'n8n and the fake API';
 	const starting = startSandbox({
@@ -69,7 +76,8 @@ async function main() {
 	if (stopping) return;
 	console.log(banner(sandbox));
 	const limit = sandbox.api.realistic;
-	if (limit) say(`fake API in realistic mode: ${limit.ratePerSecond} requests/s per key (bursts of ${limit.burst}, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
+	if (limit?.fixedWindow) say(`fake API rate limit: ${limit.fixedWindow.requests} requests per ${limit.fixedWindow.seconds} s per key (a fixed window, X-RateLimit-* headers, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
+	else if (limit) say(`fake API in realistic mode: ${limit.ratePerSecond} requests/s per key (bursts of ${limit.burst}, then 429 with Retry-After), ${limit.latencyMs} ± ${limit.jitterMs} ms per answer`);
 	const faultRate = sandbox.api.faultRate;
 	if (faultRate) say(`fake API faults: ${faultRate.rate * 100}% of first attempts (lost answers, 503, 502 HTML pages, resets); the nodes retry them`);
 	if (sandbox.api.webhooks.dialect !== 'plain') say(`fake API webhook deliveries in the ${sandbox.api.webhooks.dialect} dialect (docs/trigger.md)`);

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_IN_FLIGHT } from './transport';
+import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './transport';
 
 /** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
 export const requestOptionsField: INodeProperties = {
@@ -18,6 +18,15 @@ export const requestOptionsField: INodeProperties = {
 			default: DEFAULT_MAX_IN_FLIGHT,
 			description:
 				'How many requests of this node may wait for the API at once. Rate limits (429) are waited out and resent by the node, whatever this is.',
+		},
+		{
+			displayName: 'Max Wait in Queue (Seconds)',
+			name: 'maxQueueWait',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_QUEUE_WAIT_SECONDS,
+			description:
+				'How long a request may wait for its turn when many executions share the API key\'s rate limit. Requests are sent in order of arrival at the pace the API allows; one that waits longer fails without being sent.',
 		},
 	],
 };

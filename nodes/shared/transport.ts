@@ -7,7 +7,8 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { createHash } from 'crypto';
+import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	backoffSeconds,
@@ -21,6 +22,8 @@ import {
 	type ResendPolicy,
 } from './faults';
 import { executionKey, executionScope, hasKey, IDEMPOTENCY_HEADER } from './idempotency';
+import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
+import { CREDENTIAL_NAME } from './requestDefaults';
 
 /**
  * The transport: how every request is sent, declarative (`politely`) or programmatic
@@ -33,14 +36,17 @@ import { executionKey, executionScope, hasKey, IDEMPOTENCY_HEADER } from './idem
  * - A transient fault (reset, timeout, 502/503/504) is resent when that is safe (faults.ts),
  *   within the same per-item wait budget and the run's retry budget.
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
- *   starts every item together). A 429 pauses the whole run for its Retry-After and halves the
- *   window; successes widen it again by one per window's worth (additive increase,
- *   multiplicative decrease), so a run settles near the API's rate instead of sending requests
- *   that are bound to be refused.
+ *   starts every item together).
+ * - Every request of every execution in this process that uses the same API key takes its turn
+ *   in that key's queue (keyLimiter.ts): in order of arrival, at the pace the API's rate-limit
+ *   headers allow, held for a 429's Retry-After. A request may wait "Max Wait in Queue" for its
+ *   turn; that wait is not a failure and does not count against MAX_WAIT_SECONDS.
  */
 
 export const DEFAULT_MAX_IN_FLIGHT = 50;
 export const MAX_WAIT_SECONDS = 60;
+/** How long a request may wait for its turn in the key's queue by default: a burst of many minutes of work stays under it. */
+export const DEFAULT_MAX_QUEUE_WAIT_SECONDS = 1800;
 
 /** The run-wide retry budget (the standard retry mode of large cloud SDKs): 100 resends after answered faults, 50 after timeouts or resets, refilled by successes. */
 export const RETRY_CAPACITY = 500;
@@ -49,29 +55,36 @@ const TIMEOUT_RETRY_COST = 10;
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions;
 
-class Limiter {
+/** One node run: its in-flight limit, its retry budget, and the key's shared queue (keyLimiter.ts). */
+class Run {
 	private active = 0;
 
-	private window: number;
-
-	private successes = 0;
-
 	private readonly waiting: Array<() => void> = [];
-
-	private pausedUntil = 0;
-
-	private lastCut = 0;
 
 	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
 	private retryTokens = RETRY_CAPACITY;
 
-	constructor(private readonly max: number) {
-		this.window = max;
+	/** The key's limiter, once the credential is read (the first request of the run reads it). */
+	key?: KeyLimiter;
+
+	/** The rate-limit headers of each item's last answer (by item index, or by context for a programmatic call), for `sendPolitely`. */
+	readonly answers = new Map<unknown, IDataObject>();
+
+	private keyLookup?: Promise<KeyLimiter>;
+
+	constructor(
+		private readonly max: number,
+		readonly maxQueueWaitSeconds: number,
+	) {}
+
+	async keyLimiter(ctx: Context): Promise<KeyLimiter> {
+		this.keyLookup ??= apiKeyHash(ctx).then((hash) => (this.key = hash ? keyLimiter(hash) : new KeyLimiter()));
+		return await this.keyLookup;
 	}
 
 	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
 	async acquire(first = false) {
-		if (this.active < this.window) {
+		if (this.active < this.max) {
 			this.active += 1;
 			return;
 		}
@@ -80,14 +93,9 @@ class Limiter {
 
 	/** Hands the slot to the next waiting request, or frees it. */
 	release() {
-		const next = this.active <= this.window ? this.waiting.shift() : undefined;
+		const next = this.waiting.shift();
 		if (next) next();
 		else this.active -= 1;
-	}
-
-	/** Waits out a Retry-After another request of this run received. */
-	async paused(signal?: AbortSignal) {
-		while (Date.now() < this.pausedUntil && !signal?.aborted) await wait(this.pausedUntil - Date.now(), signal);
 	}
 
 	/** Takes the tokens of one resend after `fault`; false when the run has spent its budget. */
@@ -100,89 +108,64 @@ class Limiter {
 
 	succeeded() {
 		this.retryTokens = Math.min(RETRY_CAPACITY, this.retryTokens + 1);
-		this.successes += 1;
-		if (this.window >= this.max || this.successes < this.window) return;
-		this.window += 1;
-		this.successes = 0;
-		while (this.active < this.window && this.waiting.length) {
-			this.active += 1;
-			this.waiting.shift()!();
-		}
 	}
+}
 
-	/** The API said no request is left until `until` (ms): the run's next requests wait, the window stays. */
-	holdUntil(until: number) {
-		this.pausedUntil = Math.max(this.pausedUntil, until);
-	}
-
-	rateLimited(sentAt: number, seconds: number) {
-		this.pausedUntil = Math.max(this.pausedUntil, Date.now() + seconds * 1000);
-		// requests already in flight when the window was cut tell nothing new
-		if (sentAt < this.lastCut) return;
-		this.window = Math.max(1, Math.floor(this.window / 2));
-		this.successes = 0;
-		this.lastCut = Date.now();
+/** The API the credential points at, as a hash of its base URL and key: the key itself is never held. */
+async function apiKeyHash(ctx: Context): Promise<string | undefined> {
+	if (!('getCredentials' in ctx)) return undefined;
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+		const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
+		return createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex');
+	} catch {
+		return undefined;
 	}
 }
 
 /**
- * One limiter per node run: RoutingNode hands every item of a run the same execute data. Tools
+ * One Run per node run: RoutingNode hands every item of a run the same execute data. Tools
  * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
- * node's name is part of the key: each tool node keeps its own limit.
+ * node's name is part of the key: each tool node keeps its own limit. A context without execute
+ * data (list searches, the Trigger's lifecycle) is a run of its own.
  */
-const limiters = new WeakMap<object, Map<string, Limiter>>();
+const runs = new WeakMap<object, Map<string, Run>>();
 
-function limiterOf(ctx: Context): Limiter {
-	const run = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
-	if (!run) return new Limiter(1);
-	let byNode = limiters.get(run);
-	if (!byNode) limiters.set(run, (byNode = new Map()));
+function runOf(ctx: Context): Run {
+	const data = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
+	const owner = data ?? ctx;
+	let byNode = runs.get(owner);
+	if (!byNode) runs.set(owner, (byNode = new Map()));
 	const node = ctx.getNode().name;
-	let limiter = byNode.get(node);
-	if (!limiter) byNode.set(node, (limiter = new Limiter(maxInFlight(ctx as IExecuteFunctions | IExecuteSingleFunctions))));
-	return limiter;
+	let run = byNode.get(node);
+	if (!run) byNode.set(node, (run = data ? newRun(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new Run(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
+	return run;
 }
 
-function maxInFlight(ctx: IExecuteFunctions | IExecuteSingleFunctions): number {
+function newRun(ctx: IExecuteFunctions | IExecuteSingleFunctions): Run {
 	const options = ('getItemIndex' in ctx
 		? ctx.getNodeParameter('requestOptions', {})
 		: ctx.getNodeParameter('requestOptions', 0, {})) as IDataObject | undefined;
-	const value = Number(options?.maxInFlight);
-	return Number.isFinite(value) && value >= 1 ? Math.floor(value) : DEFAULT_MAX_IN_FLIGHT;
-}
-
-/** n8n's sleep; stops early when the execution is cancelled (an n8n 1.x sleep without the signal is raced). */
-async function wait(ms: number, signal?: AbortSignal) {
-	if (!signal) return await sleep(ms);
-	if (signal.aborted) return;
-	let stop!: () => void;
-	const aborted = new Promise<void>((resolve) => (stop = resolve));
-	signal.addEventListener('abort', stop, { once: true });
-	await Promise.race([sleep(ms, signal).then(undefined, () => undefined), aborted]);
-	signal.removeEventListener('abort', stop);
-}
-
-/**
- * `X-RateLimit-Remaining: 0` on any answer: the node run's next requests wait for
- * `X-RateLimit-Reset` (seconds, or a unix time when the number is that large) instead of being
- * sent to be refused. At most MAX_WAIT_SECONDS ahead.
- */
-export function noteRateLimitHeaders(ctx: Context, headers: IDataObject | undefined) {
-	const until = rateLimitHold(headers, Date.now());
-	if (until !== undefined) limiterOf(ctx).holdUntil(until);
-}
-
-/** When the run may send again after an answer with these headers (ms since the epoch), or undefined when it need not wait. */
-export function rateLimitHold(headers: IDataObject | undefined, now: number): number | undefined {
-	const value = (name: string) => {
-		const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
-		return found === undefined || found === null || found === '' ? undefined : Number(Array.isArray(found) ? found[0] : found);
+	const number = (value: unknown, fallback: number, min: number) => {
+		const n = Number(value);
+		return Number.isFinite(n) && n >= min ? n : fallback;
 	};
-	if (value('x-ratelimit-remaining') !== 0) return undefined;
-	const reset = value('x-ratelimit-reset');
-	if (reset === undefined || !Number.isFinite(reset) || reset <= 0) return undefined;
-	const until = reset > 1e9 ? reset * 1000 : now + reset * 1000;
-	return until > now ? Math.min(until, now + MAX_WAIT_SECONDS * 1000) : undefined;
+	return new Run(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
+}
+
+/** The answer a request is waiting for: RoutingNode runs one request of an item at a time, a programmatic call one per context. */
+const answerSlot = (ctx: Context) => ('getItemIndex' in ctx ? ctx.getItemIndex() : ctx);
+
+/** Keeps an answer's headers for `sendPolitely`, which hands what they say of the rate limit to the key's queue (keyLimiter.ts). */
+export function noteRateLimitHeaders(ctx: Context, headers: IDataObject | undefined) {
+	runOf(ctx).answers.set(answerSlot(ctx), headers ?? {});
+}
+
+function takeAnswer(run: Run, ctx: Context): IDataObject | undefined {
+	const slot = answerSlot(ctx);
+	const headers = run.answers.get(slot);
+	run.answers.delete(slot);
+	return headers;
 }
 
 /** Retry-After of each 429 error, set where the error is made (errors.ts). */
@@ -215,53 +198,73 @@ function explainGivingUp(error: Described, waited: number, seconds: number, canc
 	error.description = [error.description, did].filter(Boolean).join(' ');
 }
 
+/** The error of a request that never got its turn in the key's queue. */
+function notSent(ctx: Context, error: unknown, run: Run): Error {
+	if (error instanceof QueueWaitExceeded) {
+		return new NodeOperationError(ctx.getNode(), `The request waited more than ${run.maxQueueWaitSeconds} seconds for its turn under the API's rate limit`, {
+			description: `Nothing was sent to the API for this item. Other executions using the same API key were ahead of it in the queue. Raise "Max Wait in Queue" in the node's Request Options (now ${run.maxQueueWaitSeconds} seconds), or spread the work out.`,
+		});
+	}
+	return new NodeOperationError(ctx.getNode(), 'The execution was cancelled before this request was sent', {
+		description: 'Nothing was sent to the API for this item.',
+	});
+}
+
 /**
- * Sends one request under the node run's in-flight limit, waiting out 429s (see above) and
- * resending after a transient fault when `policy` says the request may be resent (faults.ts).
- * `send` throws the explained NodeApiError for a failed answer.
+ * Sends one request under the node run's in-flight limit and in its turn in the key's queue
+ * (keyLimiter.ts), waiting out 429s and resending after a transient fault when `policy` says the
+ * request may be resent (faults.ts). `send` throws the explained NodeApiError for a failed answer.
  */
 export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>, policy?: ResendPolicy): Promise<T> {
-	const limiter = limiterOf(ctx);
+	const run = runOf(ctx);
+	const key = await run.keyLimiter(ctx);
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
 	let faults = 0;
+	let refusedBy: Described | undefined;
 	// an earlier attempt of this DELETE may have deleted it (its answer was a fault)
 	let mayBeDone = false;
 	for (let attempt = 0; ; attempt++) {
-		await limiter.acquire(attempt > 0);
-		await limiter.paused(signal);
-		// a request still queued for a slot when the execution was cancelled is never sent
-		if (signal?.aborted) {
-			limiter.release();
-			throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled before this request was sent', {
-				description: 'Nothing was sent to the API for this item.',
-			});
+		await run.acquire(attempt > 0);
+		let ticket: number;
+		try {
+			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
+			ticket = await key.turn({ first: attempt > 0, signal, maxWaitMs: run.maxQueueWaitSeconds * 1000 });
+		} catch (error) {
+			run.release();
+			if (refusedBy && error instanceof QueueCancelled) {
+				explainGivingUp(refusedBy, waited, 0, true);
+				throw refusedBy;
+			}
+			throw notSent(ctx, error, run);
 		}
-		const sentAt = Date.now();
+		run.answers.delete(answerSlot(ctx));
 		const outcome = await send().then((value) => ({ value }), (error: unknown) => ({ error }));
-		limiter.release();
+		run.release();
+		const headers = takeAnswer(run, ctx);
 		if ('value' in outcome) {
-			limiter.succeeded();
+			key.answered(ticket, headers);
+			run.succeeded();
 			rememberDelete(policy?.deleteKey);
 			return outcome.value;
 		}
 		const { error } = outcome;
+		const rateLimited = Boolean(error && typeof error === 'object' && retryAfters.has(error));
+		// a server that sends no Retry-After: 1, 2, 4, ... seconds
+		const retryAfter = rateLimited ? (retryAfters.get(error as object) ?? 2 ** attempt) : 0;
+		// an item that stops here does not hold the others for a Retry-After it will not wait for
+		const givingUp = rateLimited && (waited + retryAfter > MAX_WAIT_SECONDS || Boolean(signal?.aborted));
+		if (rateLimited && !givingUp) key.refused(ticket, retryAfter, headers);
+		else if (headers) key.answered(ticket, headers);
+		else key.unanswered();
 		if (!error || typeof error !== 'object') throw error;
-		if (retryAfters.has(error)) {
-			// a server that sends no Retry-After: 1, 2, 4, ... seconds
-			const seconds = retryAfters.get(error) ?? 2 ** attempt;
-			if (waited + seconds > MAX_WAIT_SECONDS || signal?.aborted) {
-				explainGivingUp(error as Described, waited, seconds, Boolean(signal?.aborted));
+		if (rateLimited) {
+			if (givingUp) {
+				explainGivingUp(error as Described, waited, retryAfter, Boolean(signal?.aborted));
 				throw error;
 			}
-			limiter.rateLimited(sentAt, seconds);
-			waited += seconds;
-			// the pause first, then the queue again (ahead of the requests not yet sent)
-			await limiter.paused(signal);
-			if (signal?.aborted) {
-				explainGivingUp(error as Described, waited, seconds, true);
-				throw error;
-			}
+			waited += retryAfter;
+			refusedBy = error as Described;
 			continue;
 		}
 		if (policy?.alreadyGone && (error as { httpCode?: unknown }).httpCode === '404' && (mayBeDone || deletedEarlier(policy.deleteKey))) {
@@ -283,7 +286,7 @@ export async function sendPolitely<T>(ctx: Context, send: () => Promise<T>, poli
 					? undefined
 					: waited + seconds > MAX_WAIT_SECONDS
 						? `Waiting ${Math.round(seconds)} s more would pass the ${MAX_WAIT_SECONDS} s the node waits per item.`
-						: !limiter.spendRetry(fault)
+						: !run.spendRetry(fault)
 							? 'It stopped resending: so many requests of this run failed that the API looks down, and more attempts would only add load.'
 							: undefined);
 		if (why !== undefined || faults >= MAX_ATTEMPTS) {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { KEYS, startFakeApi, type FakeApiServer, type WebhookDialect } from '../../fake-api';
+import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../../fake-api';
 import { seedDemo } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { startQueue, type Queue } from '../../sandbox/queue';
@@ -47,7 +47,7 @@ export interface SandboxOptions {
 	/** Which n8n to run (default N8N_VERSION; not in queue mode). */
 	n8nVersion?: string;
 	/** The fake API's realistic mode: rate limit and latency (fake-api/core.ts REALISTIC; docs/reliability.md, "Rate limits"). */
-	realistic?: boolean;
+	realistic?: boolean | Partial<Realistic>;
 	/** The fake API's fault rate (fake-api/core.ts FaultRate; docs/reliability.md, "Faults"). */
 	faults?: number;
 	/** How the fake API signs and shapes webhook deliveries (fake-api/webhooks.ts WEBHOOK_DIALECTS; default plain). */

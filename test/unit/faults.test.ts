@@ -1,7 +1,7 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
 import { backoffSeconds, explainFault, faultOf, whyNotResent } from '../../nodes/shared/faults';
-import { rateLimitHold } from '../../nodes/shared/transport';
+import { budgetOf } from '../../nodes/shared/keyLimiter';
 
 /**
  * The resend decisions of nodes/shared/faults.ts that a run through n8n-core cannot reach in a
@@ -52,12 +52,13 @@ test('backoff: 0.25 s doubling to 4 s at most, jittered between half and all of 
 	}
 });
 
-test('X-RateLimit-Reset in seconds or as a unix time; only Remaining 0 holds; never more than 60 s', () => {
+test('X-RateLimit-*: Reset in seconds or as a unix time, 0 or none for a token bucket; no Remaining, no budget', () => {
 	const now = 1_800_000_000_000;
-	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }, now)).toBe(now + 2000);
-	expect(rateLimitHold({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 5) }, now)).toBe(now + 5000);
-	expect(rateLimitHold({ 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '2' }, now)).toBeUndefined();
-	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0' }, now)).toBeUndefined();
-	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }, now)).toBeUndefined();
-	expect(rateLimitHold({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '3600' }, now)).toBe(now + 60_000);
+	expect(budgetOf({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }, now)).toEqual({ limit: 100, remaining: 0, resetAt: now + 2000 });
+	expect(budgetOf({ 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': String(now / 1000 + 5) }, now)).toEqual({ limit: undefined, remaining: 7, resetAt: now + 5000 });
+	expect(budgetOf({ 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '0' }, now)).toEqual({ limit: undefined, remaining: 3, resetAt: undefined });
+	expect(budgetOf({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }, now)).toEqual({ limit: undefined, remaining: 0, resetAt: undefined });
+	expect(budgetOf({ 'X-RateLimit-Limit': '100' }, now)).toBeUndefined();
+	expect(budgetOf({ 'X-RateLimit-Remaining': 'many' }, now)).toBeUndefined();
+	expect(budgetOf(undefined, now)).toBeUndefined();
 });

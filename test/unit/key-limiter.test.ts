@@ -1,0 +1,214 @@
+import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/keyLimiter';
+
+/**
+ * The shared per-key queue (nodes/shared/keyLimiter.ts) on an injected clock: the times at which
+ * requests get their turn are exact, so waiting (or not) for a Retry-After, a window's reset or a
+ * paced slot is asserted to the millisecond, without the wall clock.
+ */
+
+class FakeClock implements Clock {
+	t = 1_800_000_000_000;
+
+	private timers: Array<{ at: number; resolve: () => void }> = [];
+
+	constructor(private readonly randomValue = 0) {}
+
+	now = () => this.t;
+
+	random = () => this.randomValue;
+
+	async sleep(ms: number, signal?: AbortSignal) {
+		await new Promise<void>((resolve) => {
+			const timer = { at: this.t + ms, resolve };
+			this.timers.push(timer);
+			signal?.addEventListener('abort', () => {
+				this.timers = this.timers.filter((x) => x !== timer);
+				resolve();
+			});
+		});
+	}
+
+	/** Moves time to `until`, firing each timer at its own time. */
+	async advanceTo(until: number) {
+		await settle();
+		for (;;) {
+			const next = this.timers.filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
+			if (!next) break;
+			this.t = Math.max(this.t, next.at);
+			this.timers = this.timers.filter((x) => x !== next);
+			next.resolve();
+			await settle();
+		}
+		this.t = until;
+		await settle();
+	}
+
+	advance = async (ms: number) => await this.advanceTo(this.t + ms);
+}
+
+const settle = async () => {
+	for (let i = 0; i < 20; i++) await Promise.resolve();
+};
+
+const window = (remaining: number, resetSeconds: number, limit = 100) => ({
+	'X-RateLimit-Limit': String(limit),
+	'X-RateLimit-Remaining': String(remaining),
+	'X-RateLimit-Reset': String(resetSeconds),
+});
+
+/** Queues `count` requests and records when (clock time) each gets its turn, by its number, with its ticket. */
+function queue(limiter: KeyLimiter, clock: FakeClock, count: number, maxWaitMs = 3_600_000) {
+	const granted: Array<{ n: number; at: number; ticket: number }> = [];
+	const turns = Array.from({ length: count }, async (_, n) => {
+		const ticket = await limiter.turn({ maxWaitMs });
+		granted.push({ n, at: clock.now(), ticket });
+	});
+	return { granted, turns };
+}
+
+/** The first request of a key, answered with these headers. */
+async function firstAnswer(limiter: KeyLimiter, headers?: Record<string, string>) {
+	const ticket = await limiter.turn({ maxWaitMs: 60_000 });
+	limiter.answered(ticket, headers);
+	return ticket;
+}
+
+test('the first request of a key goes alone; once its answer states the budget, the others follow in order of arrival', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const { granted } = queue(limiter, clock, 6);
+	await clock.advance(0);
+	expect(granted.map((g) => g.n)).toEqual([0]);
+	await clock.advance(50);
+	expect(granted).toHaveLength(1);
+	limiter.answered(granted[0].ticket, window(99, 10));
+	await clock.advance(10_000);
+	expect(granted.map((g) => g.n)).toEqual([0, 1, 2, 3, 4, 5]);
+});
+
+test('a fixed window: never more than Remaining before Reset, what remains spread over the rest of the window, the rest after the reset', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const start = clock.now();
+	await firstAnswer(limiter, window(10, 10, 11));
+	const more = queue(limiter, clock, 20);
+	await clock.advance(9_999);
+	// 10 left in a 10 s window: 10 turns, paced (a few at once, then one a second), none beyond
+	const inWindow = more.granted.map((g) => g.at - start);
+	expect(inWindow).toHaveLength(10);
+	expect(inWindow.slice(0, 4)).toEqual([0, 0, 0, 0]);
+	for (let i = 4; i < 10; i++) expect(inWindow[i] - inWindow[i - 1]).toBeGreaterThanOrEqual(900);
+	// the window resets at 10 s: the next turns come then, not before
+	await clock.advance(2);
+	expect(more.granted.length).toBeGreaterThan(10);
+	expect(more.granted[10].at - start).toBeGreaterThanOrEqual(10_000);
+});
+
+test('a 429 holds every request of the key for its Retry-After, to the millisecond, and the refused one goes first', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter);
+	const waiting = queue(limiter, clock, 2);
+	await clock.advance(0);
+	expect(waiting.granted).toHaveLength(2);
+	const refusedAt = clock.now();
+	limiter.refused(waiting.granted[0].ticket, 7);
+	limiter.answered(waiting.granted[1].ticket);
+	const order: string[] = [];
+	const later = limiter.turn({ maxWaitMs: 60_000 }).then(() => order.push('new'));
+	const resend = limiter.turn({ first: true, maxWaitMs: 60_000 }).then(() => order.push(`resend at ${clock.now() - refusedAt}`));
+	await clock.advance(6_999);
+	expect(order).toEqual([]);
+	await clock.advance(1);
+	await Promise.all([later, resend]);
+	expect(order).toEqual(['resend at 7000', 'new']);
+});
+
+test('wakes have jitter: two processes held to the same reset do not send at the same instant', async () => {
+	const times = [];
+	for (const random of [0, 1]) {
+		const clock = new FakeClock(random);
+		const limiter = new KeyLimiter(clock);
+		await firstAnswer(limiter, window(0, 10));
+		const start = clock.now();
+		const { granted } = queue(limiter, clock, 1);
+		await clock.advance(11_000);
+		times.push(granted[0].at - start);
+	}
+	expect(times[0]).toBe(10_000);
+	expect(times[1]).toBe(10_000 + 200); // 2% of the 10 s window, at most 250 ms
+});
+
+test('the wait bound: a request still queued after Max Wait in Queue fails without being sent; the queue goes on', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter, window(0, 30));
+	const short = limiter.turn({ maxWaitMs: 5_000 }).then(
+		() => 'granted',
+		(e: unknown) => e,
+	);
+	const long = limiter.turn({ maxWaitMs: 60_000 }).then(() => clock.now());
+	const start = clock.now();
+	await clock.advance(5_000);
+	expect(await short).toBeInstanceOf(QueueWaitExceeded);
+	await clock.advance(30_000);
+	expect((await long) - start).toBeGreaterThanOrEqual(30_000);
+});
+
+test('cancelling the execution takes its request out of the queue', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter, window(0, 30));
+	const controller = new AbortController();
+	const cancelled = limiter.turn({ signal: controller.signal, maxWaitMs: 60_000 }).then(
+		() => 'granted',
+		(e: unknown) => e,
+	);
+	await clock.advance(1_000);
+	controller.abort();
+	expect(await cancelled).toBeInstanceOf(QueueCancelled);
+});
+
+test('a token bucket (Reset 0 while tokens are left): its tokens at once, then a hold for Reset, then paced at the refill it measured', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const bucket = (remaining: number, reset: number) => ({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset) });
+	await firstAnswer(limiter, bucket(4, 0));
+	const start = clock.now();
+	const { granted } = queue(limiter, clock, 30);
+	await clock.advance(0);
+	expect(granted).toHaveLength(4);
+	// the bucket is empty, a token every 200 ms: the last answer says 1 s to the next (whole seconds, rounded up)
+	for (let i = 0; i < 3; i++) limiter.answered(granted[i].ticket, bucket(0, 1));
+	limiter.answered(granted[3].ticket, bucket(0, 1));
+	await clock.advance(999);
+	expect(granted).toHaveLength(4);
+	await clock.advance(1);
+	expect(granted).toHaveLength(5);
+	// 1 s of refill: 5 tokens, the request took one
+	limiter.answered(granted[4].ticket, bucket(4, 0));
+	await clock.advance(0);
+	expect(granted).toHaveLength(9);
+	for (let i = 5; i < 9; i++) limiter.answered(granted[i].ticket, bucket(0, 1));
+	// from here a token every 200 ms as measured, not a wait of a whole Reset each time
+	const before = granted.length;
+	await clock.advance(1_000);
+	expect(granted.length - before).toBeGreaterThanOrEqual(4);
+	expect(granted.length - before).toBeLessThanOrEqual(5);
+	expect(granted[granted.length - 1].at - start).toBeLessThanOrEqual(2_000);
+});
+
+test('no rate-limit headers: every request at once, until a 429 halves how many go at once', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter);
+	const first = queue(limiter, clock, 8);
+	await clock.advance(0);
+	expect(first.granted).toHaveLength(8);
+	for (let i = 0; i < 7; i++) limiter.answered(first.granted[i].ticket);
+	limiter.refused(first.granted[7].ticket, 1);
+	const second = queue(limiter, clock, 8);
+	await clock.advance(1_000);
+	// 8 were in flight: 4 may be now, the resend included
+	expect(second.granted).toHaveLength(4);
+});
