@@ -11,11 +11,14 @@ CACHE="$ROOT/.cache"
 RUNNING_NODE=${RUNNING_NODE:-${npm_node_execpath:-node}}
 mkdir -p "$CACHE"
 
-read -r use what version < <("$RUNNING_NODE" "$ROOT/scripts/lib/nodeChoice.js") || exit 1
+# "running <bin dir>" (the dir may hold spaces) or "package <name> <version>"; nothing (and a
+# message on stderr) when neither fits
+read -r use rest < <("$RUNNING_NODE" "$ROOT/scripts/lib/nodeChoice.js") || exit 1
 if [ "$use" = running ]; then
-	echo "NODE24=$what"
+	echo "NODE24=$rest"
 	exit 0
 fi
+read -r what version <<<"$rest"
 
 NODE_DIR="$CACHE/node-$version"
 if [ ! -x "$NODE_DIR/bin/node" ]; then
