@@ -64,10 +64,21 @@ const POSTGRES_BIN = () => {
 	return versions.length ? path.join('/usr/lib/postgresql', versions[versions.length - 1], 'bin') : '';
 };
 
-/** Installs Debian's postgresql and redis-server if missing (apt does not start them). */
+/**
+ * Installs Debian's postgresql and redis-server if missing (apt does not start them). Queue mode
+ * runs them from Debian's paths as root (the cluster is created as the `postgres` user), so it
+ * needs Debian or Ubuntu as root: elsewhere (macOS) it says so.
+ */
 export function ensureServices() {
 	const missing = [!POSTGRES_BIN() && 'postgresql', !fs.existsSync('/usr/bin/redis-server') && 'redis-server'].filter(Boolean) as string[];
 	if (!missing.length) return;
+	const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].some((p) => fs.existsSync(p));
+	if (!aptGet || process.getuid?.() !== 0) {
+		throw new Error(
+			`Queue mode needs ${missing.join(' and ')}, installed with apt-get: run it as root on Debian or Ubuntu (a Debian container will do). ` +
+				'The single-process sandbox (npm start) needs neither.',
+		);
+	}
 	execFileSync('apt-get', ['update'], { stdio: 'ignore' });
 	execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }

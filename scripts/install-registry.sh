@@ -16,8 +16,8 @@ mkdir -p "$CACHE"
 
 NODE_DIR=$(bash "$ROOT/scripts/install-node.sh" | sed -n 's/^NODE24=//p')
 
-exec 9>"$CACHE/.verdaccio-$VERSION.lock"
-flock 9
+source "$ROOT/scripts/lib/lock.sh"
+take_lock "$CACHE/.verdaccio-$VERSION.lock"
 
 if [ ! -f "$DIR/.installed" ]; then
 	echo "[install-registry] installing verdaccio $VERSION into .cache/ (first time: about 30 s)..." >&2

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// `npm test`: runs Jest under Node 24 (installed into .cache/ on first use) so the tests
+// `npm test`: runs Jest under Node 24 (this Node when it is 24 or later, else the official build
+// for this platform, installed into .cache/ on first use: scripts/install-node.sh) so the tests
 // evaluate expressions with the isolated-vm engine, as n8n 2.41 does by default.
 // Jest arguments pass through: `npm test -- test/commerce`, `npm test -- --json --outputFile=x`.
 // EXPRESSION_ENGINE=legacy npm test runs the same suite on n8n's legacy (tmpl) engine.
-const { execFileSync, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const out = execFileSync('bash', [path.join(root, 'scripts/install-node.sh')], {
+const found = spawnSync('bash', [path.join(root, 'scripts/install-node.sh')], {
 	encoding: 'utf8',
 	stdio: ['ignore', 'pipe', 'inherit'],
+	env: { ...process.env, RUNNING_NODE: process.execPath },
 });
-const nodeBin = /NODE24=(.*)/.exec(out)[1].trim();
+// install-node.sh has said why on stderr
+if (found.status !== 0) process.exit(found.status ?? 1);
+const nodeBin = /NODE24=(.*)/.exec(found.stdout)[1].trim();
 const engine = process.env.EXPRESSION_ENGINE || 'vm';
 
 const result = spawnSync(

@@ -21,7 +21,8 @@ export class StorefrontTrigger implements INodeType {
 		icon: { light: 'file:../../icons/storefront.svg', dark: 'file:../../icons/storefront.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		// "All events" rather than the option's value "*"
+		subtitle: `={{ $parameter["events"].includes("${ALL_EVENTS}") ? "All events" : $parameter["events"].join(", ") }}`,
 		description: 'Starts the workflow when the Storefront API sends a signed event',
 		defaults: { name: 'Storefront Trigger' },
 		inputs: [],
@@ -44,7 +45,7 @@ export class StorefrontTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [ALL_EVENTS],
-				description: 'Which events start the workflow (none chosen also means every event)',
+				description: 'Which events start the workflow: All Events, or the ones you pick (All Events wins when it is among them)',
 				options: [{ name: 'All Events', value: ALL_EVENTS, description: 'Every event type' }, ...EVENT_OPTIONS],
 			},
 			{

@@ -129,7 +129,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		// the API would answer a bare 400: say which n8n setting makes the URL HTTPS
 		throw new NodeOperationError(this.getNode(), `n8n's webhook URL is not HTTPS: ${url}`, {
 			description:
-				'The Storefront API delivers events to https:// addresses only. Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address (e.g. https://n8n.example.com/), restart n8n and publish the workflow again (in n8n 1.x: activate it).',
+				'The Storefront API delivers events to https:// addresses only. Set the N8N_WEBHOOK_URL environment variable of n8n (WEBHOOK_URL on n8n 1.x) to its public HTTPS address (e.g. https://n8n.example.com/), restart n8n and publish the workflow again (in n8n 1.x: activate it).',
 		});
 	}
 	const { body } = await apiRequest.call(this, 'POST', '/v1/webhooks', {

@@ -128,7 +128,7 @@ export function explainError(
 			return {
 				message: 'Ads calls need the ads add-on',
 				description:
-					'Enable the ads add-on (19.99 USD per month, on any plan) in your Storefront dashboard, then run the node again.',
+					'Enable the ads add-on (a paid add-on, available on any plan) in your Storefront dashboard, then run the node again.',
 			};
 		case 'insufficient_scope': {
 			const scope = parsed.requiredScope ?? /\b([a-z]+\.(?:read|write))\b/.exec(parsed.message ?? '')?.[1];

@@ -17,7 +17,7 @@ import { preSendActions } from './operation';
 /** Said of operations that create something that spends (the ones with Validate Only), by how they are set. */
 const SPENDING = {
 	check:
-		'Validate Only is on: it only checks the request (required fields, budget, dates, the network’s limits) and returns the checks; it creates nothing and charges nothing.',
+		"Validate Only is on: it only checks the request (required fields, budget, dates, the network's limits) and returns the checks; it creates nothing and charges nothing.",
 	active: 'It is created ACTIVE: it spends real money as soon as the network approves it.',
 	paused: 'It is created PAUSED: nothing is spent until someone activates it.',
 	either:

@@ -440,12 +440,12 @@ describe('Checks before the call (nothing is sent)', () => {
 });
 
 describe('API errors', () => {
-	test('402 without the ads add-on explains the add-on and its price', async () => {
+	test('402 without the ads add-on explains the add-on and where to enable it', async () => {
 		ctx.apiKey = KEYS.noAds;
 		const r = await ctx.run(socialCreate() as never);
 		expect(r.requests[0].status).toBe(402);
 		expect(r.error?.message).toBe('Ads calls need the ads add-on');
-		expect(r.error?.description).toContain('19.99 USD per month');
+		expect(r.error?.description).toContain('Enable the ads add-on (a paid add-on, available on any plan) in your Storefront dashboard');
 		expect(r.error?.httpCode).toBe('402');
 		expect(errorText(r.error)).not.toContain(KEYS.noAds);
 	});

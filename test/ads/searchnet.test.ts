@@ -66,7 +66,7 @@ describe('Keyword', () => {
 		expect((listed.requests[0].body as { keywords: string[] }).keywords).toEqual(['a, b', 'c']);
 	});
 
-	test('Pause or Resume, then Remove: PATCH with status, DELETE with accountId; state changes', async () => {
+	test('Set Status (pause or resume), then Remove: PATCH with status, DELETE with accountId; state changes', async () => {
 		const { campaign, adSet } = searchCampaign();
 		const [kw] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress']);
 		const paused = await run({ operation: 'setStatus', keywordId: byId(kw.id), status: 'paused' });

@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => await sandbox?.stop());
 
-test(`n8n ${N8N_1_VERSION} loads the package: four nodes, three Tool variants, no load error`, async () => {
+test(`n8n ${N8N_1_VERSION} loads the package: seven node types (the trigger and its three paired copies included), three Tool variants, no load error`, async () => {
 	const settings = await sandbox.n8n.rest<{ versionCli: string }>('GET', '/rest/settings');
 	expect(settings.versionCli).toBe(N8N_1_VERSION);
 	await expectPackageLoaded(sandbox.n8n);

@@ -16,7 +16,7 @@ export const TRIGGER_EXAMPLE = 'Record every published post as a marketing activ
 
 const ACTIONS = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'].map((n) => `n8n-nodes-storefront.${n}`);
 
-/** Our four nodes, the trigger's paired copies and the Tool variants of the three action nodes are in n8n's node list; the log has no load error. */
+/** Our seven node types (four, and the trigger's three paired copies) and the Tool variants of the three action nodes are in n8n's node list; the log has no load error. */
 export async function expectPackageLoaded(n8n: N8n) {
 	const types = await n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json');
 	const ours = types.map((t) => t.name).filter((n) => n.startsWith('n8n-nodes-storefront.'));

@@ -2,6 +2,7 @@ import { HookContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { makeWorkflow, nodeType } from '../harness';
 import { startReceiver } from '../harness/receiver';
 import { triggerHarness } from '../harness/trigger';
 
@@ -45,14 +46,26 @@ describe('create', () => {
 		expect(await t.hook('checkExists')).toBe(true);
 	});
 
-	test('n8n\'s webhook URL is not HTTPS: activation fails naming WEBHOOK_URL, nothing is registered', async () => {
+	test('the canvas subtitle names the chosen events, "All events" for All Events (never its value "*")', async () => {
+		const subtitle = nodeType('storefrontTrigger').description.subtitle as string;
+		// evaluated by n8n's expression engine, as the editor does
+		const shown = async (events: string[]) => {
+			const { workflow, node } = makeWorkflow('storefrontTrigger', { events });
+			return await workflow.expression.withIsolate(async () => workflow.expression.getSimpleParameterValue(node, subtitle, 'manual', {}));
+		};
+		expect(await shown(['*'])).toBe('All events');
+		expect(await shown(['post.published', '*'])).toBe('All events');
+		expect(await shown(['post.published', 'comment.received'])).toBe('post.published, comment.received');
+	});
+
+	test('n8n\'s webhook URL is not HTTPS: activation fails naming N8N_WEBHOOK_URL (WEBHOOK_URL on 1.x), nothing is registered', async () => {
 		const url = jest.spyOn(HookContext.prototype, 'getNodeWebhookUrl').mockReturnValue('http://n8n.example.com:5678/webhook/wh-node-1/webhook');
 		try {
 			const t = trigger();
 			const error = await t.hook('create').catch((e: NodeOperationError) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect((error as NodeOperationError).message).toBe("n8n's webhook URL is not HTTPS: http://n8n.example.com:5678/webhook/wh-node-1/webhook");
-			expect((error as NodeOperationError).description).toMatch(/Set the WEBHOOK_URL environment variable of n8n to its public HTTPS address/);
+			expect((error as NodeOperationError).description).toMatch(/Set the N8N_WEBHOOK_URL environment variable of n8n \(WEBHOOK_URL on n8n 1\.x\) to its public HTTPS address/);
 			expect(api.requests).toHaveLength(0);
 			expect(t.staticData()?.secret).toBeUndefined();
 		} finally {

@@ -23,10 +23,11 @@ describe('parseErrorBody understands the shapes a server may send', () => {
 });
 
 describe('explainError names the fix', () => {
-	test('402: the ads add-on and its price', () => {
+	test('402: the ads add-on, where to enable it, and no price (prices change; the dashboard shows it)', () => {
 		const e = explainError(402, { code: 'ads_addon_required' });
 		expect(e.message).toBe('Ads calls need the ads add-on');
-		expect(e.description).toContain('19.99 USD per month');
+		expect(e.description).toBe('Enable the ads add-on (a paid add-on, available on any plan) in your Storefront dashboard, then run the node again.');
+		expect(e.description).not.toMatch(/\d+\.\d\d|USD/);
 	});
 	test('403: the missing scope, from requiredScope or from the message', () => {
 		expect(explainError(403, { code: 'insufficient_scope', requiredScope: 'navigation.write' }).message).toBe(

@@ -63,7 +63,7 @@ const networkFields = [
 		options: [
 			{ name: 'Demand Gen', value: 'demand_gen' },
 			{ name: 'Display', value: 'display' },
-			{ name: 'Performance Max', value: 'pmax', description: 'Also runs the network’s own dry run on Validate Only' },
+			{ name: 'Performance Max', value: 'pmax', description: "Also runs the network's own dry run on Validate Only" },
 			{ name: 'Search', value: 'search' },
 		],
 		default: 'search',
@@ -87,7 +87,7 @@ const networkFields = [
 		type: 'string',
 		default: '',
 		description: 'The profile shown on the ad',
-		hint: 'Optional: without it the API uses the ad account’s default identity',
+		hint: "Optional: without it the API uses the ad account's default identity",
 		displayOptions: { show: { network: ['videonet'] } },
 	}),
 	field({
@@ -223,6 +223,6 @@ export function adFields<K extends Kind>(kind: K) {
 		...KIND_FIELDS[kind],
 		...creativeFields,
 		optionalFields,
-		...spendTail('Whether to only run the checks (required fields, budget, dates, the network’s limits and, where it has one, the network’s own dry run) and return them, creating and charging nothing'),
+		...spendTail("Whether to only run the checks (required fields, budget, dates, the network's limits and, where it has one, the network's own dry run) and return them, creating and charging nothing"),
 	];
 }

@@ -17,7 +17,7 @@ export const accountId = adsLocator({
 	name: 'accountId',
 	searchListMethod: 'searchAdConnections',
 	placeholder: 'e.g. acc_social1',
-	description: 'The connected ad network login (shown with its network); its ID is the accountId of the call',
+	description: 'The connected ad network login (shown with its network), as Connection → Get Many lists it; its ID starts with acc_',
 	idPattern: { regex: '^acc_\\S+$', message: 'An ad connection ID starts with acc_' },
 	listedBy: 'Connection → Get Many',
 });
@@ -36,7 +36,7 @@ export const campaignId = adsLocator({
 	name: 'campaignId',
 	searchListMethod: 'searchCampaigns',
 	placeholder: 'e.g. 120210000000001',
-	description: 'The campaign (its platformCampaignId); the list shows each platform',
+	description: "The campaign, by the network's own campaign ID; the list shows each campaign's platform",
 	listedBy: 'Campaign → Get Many',
 });
 
@@ -179,7 +179,7 @@ export const resourceNames = field({
 	required: true,
 	default: '',
 	placeholder: 'customers/1234567890/recommendations/1',
-	description: 'Resource names (the resourceName of Get Many), separated by commas or new lines, or a list from an expression',
+	description: 'The recommendations by name, as Recommendation → Get Many lists them (e.g. customers/1234567890/recommendations/1), separated by commas or new lines, or a list from an expression',
 });
 
 /**

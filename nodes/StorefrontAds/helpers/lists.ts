@@ -1,6 +1,7 @@
 /**
- * Lists the API takes as string arrays: an array (from an expression) passes as it is, text is
- * one entry per line. Never split on commas: "Summer sale, 50% off" is one headline.
+ * Lists of free text the API takes as string arrays (headlines, keywords, URLs, interests): an
+ * array (from an expression) passes as it is, text is one entry per line. Never split on commas:
+ * "Summer sale, 50% off" is one headline.
  */
 export function linesList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map(String);
@@ -10,7 +11,10 @@ export function linesList(value: unknown): string[] {
 		.filter(Boolean);
 }
 
-/** Country codes (no commas inside a code): one per line or comma-separated, or an array. */
+/**
+ * Lists of codes and identifiers, none of which can hold a comma (country codes, recommendation
+ * resource names, videonet dimensions and metrics): one per line or comma-separated, or an array.
+ */
 export function codesList(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map(String);
 	return String(value ?? '')

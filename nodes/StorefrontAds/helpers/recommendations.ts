@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { failItem } from '../../shared/requestActions';
 import { codesList } from './lists';
 
-/** The resource names given (a `send` map), refused when there are none. */
+/** The resource names given (a `send` map), refused when there are none. A name (customers/<id>/recommendations/<id>) holds no comma. */
 export function namesOrFail(this: IExecuteSingleFunctions, value: unknown): string[] {
 	const names = codesList(value);
 	if (!names.length) failItem(this, 'No recommendations named', 'Map the resourceName of the recommendations (from Get Many).');

@@ -35,7 +35,7 @@ export const fields = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. post_abc123 or the network’s post ID',
+		placeholder: "e.g. post_abc123 or the network's post ID",
 		description: 'The published post to boost: a post_ ID from Post → Get Best to Boost, or the platform post ID',
 	}),
 	...spendFields,
@@ -92,7 +92,7 @@ export const fields = [
 			displayOptions: { show: { '/network': ['videonet'] } },
 		},
 	]),
-	...spendTail('Whether to only run the service’s checks (boosts have no network dry run) and return them, creating and charging nothing'),
+	...spendTail("Whether to only run the API's checks (boosts have no network dry run) and return them, creating and charging nothing"),
 ];
 
 export const option = operation({

@@ -10,7 +10,7 @@ export const fields = [
 		name: 'live',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to re-read the ad from the network now instead of the last synced copy (the output says `stale`)',
+		description: "Whether to re-read the ad from the network now instead of the last synced copy (the output's stale field is true for a synced copy)",
 	}),
 ];
 

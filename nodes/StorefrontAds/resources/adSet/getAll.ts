@@ -39,7 +39,7 @@ export const fields = [
 				name: 'campaignId',
 				type: 'string',
 				default: '',
-				description: 'Only the ad sets of this campaign (its platformCampaignId)',
+				description: "Only the ad sets of this campaign (the network's own campaign ID)",
 			},
 		],
 		'Add Filter',

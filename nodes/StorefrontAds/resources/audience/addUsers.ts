@@ -51,12 +51,12 @@ export const fields = [
 		default: '',
 	}),
 	inputModeField('peopleInput', 'People', 'person'),
-	inputFieldName('peopleInput', { displayName: 'Email Field', name: 'emailField', default: 'email', description: 'The input field holding each person’s email' }),
+	inputFieldName('peopleInput', { displayName: 'Email Field', name: 'emailField', default: 'email', description: "The input field holding each person's email" }),
 	inputFieldName('peopleInput', {
 		displayName: 'Phone Field',
 		name: 'phoneField',
 		default: 'phone',
-		description: 'The input field holding each person’s phone, with country code (used on socialnet, pronet and videonet); items without it send the email only',
+		description: "The input field holding each person's phone, with country code (used on socialnet, pronet and videonet); items without it send the email only",
 	}),
 	field({
 		displayName: 'People (JSON)',

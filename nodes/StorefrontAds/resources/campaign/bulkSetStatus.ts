@@ -87,7 +87,7 @@ export const fields = [
 				displayName: 'Campaign',
 				name: 'campaign',
 				values: [
-					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: 'The platformCampaignId' },
+					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: "The network's own campaign ID, as Campaign → Get Many lists it" },
 					{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed' },
 				],
 			},

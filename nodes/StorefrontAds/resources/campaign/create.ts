@@ -36,7 +36,7 @@ export const fields = [
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
 	}),
 	collection('Additional Fields', 'additionalFields', budgetOptions),
-	validateOnlyField('Whether to only check the campaign (socialnet and chatnet run the network’s dry run) and create nothing'),
+	validateOnlyField("Whether to only check the campaign (socialnet and chatnet run the network's dry run) and create nothing"),
 	optionsCollection,
 ];
 

@@ -164,7 +164,7 @@ export const fields = [
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to merge each row’s dimensions and metrics into one object, with numbers as numbers',
+		description: "Whether to merge each row's dimensions and metrics into one object, with numbers as numbers",
 		displayOptions: shown('videonet'),
 	}),
 	...returnAllOrLimit('rows'),

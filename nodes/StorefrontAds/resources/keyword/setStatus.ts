@@ -7,7 +7,7 @@ export const fields = [accountId, keywordId, statusChoice('Paused stops the keyw
 
 export const option = operation({
 	value: 'setStatus',
-	name: 'Pause or Resume',
+	name: 'Set Status',
 	action: 'Pause or resume a keyword',
 	description: 'Pause or resume one keyword',
 	method: 'PATCH',

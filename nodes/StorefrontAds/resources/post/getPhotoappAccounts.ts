@@ -8,7 +8,7 @@ export const option = operation({
 	value: 'getPhotoappAccounts',
 	name: 'Get Photoapp Accounts',
 	action: 'Get the photoapp accounts of a connection',
-	description: 'Photo-app accounts and Pages of a socialnet connection; `resolved` is the identity ads use by default',
+	description: "Photo-app accounts and Pages of a socialnet connection; the output's resolved field is the identity ads use by default",
 	method: 'GET',
 	path: '/v1/ads/photoapp-accounts',
 	fields,

@@ -10,7 +10,7 @@ export const option = operation({
 	value: 'getVideonetIdentities',
 	name: 'Get Videonet Identities',
 	action: 'Get many videonet identities',
-	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each with the answer’s adAccountId',
+	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each also giving the ad account ID',
 	method: 'GET',
 	path: '/v1/ads/videonet-identities',
 	fields,

@@ -24,7 +24,7 @@ export const option = operation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many recommendations',
-	description: "The network's recommendations with their expected impact; one item per recommendation, each with the answer’s adAccountId and stale",
+	description: "The network's recommendations with their expected impact; one item per recommendation, each also giving the customer ID and whether the list may be out of date",
 	method: 'GET',
 	path: '/v1/ads/recommendations',
 	fields,

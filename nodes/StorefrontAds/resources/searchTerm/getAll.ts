@@ -27,7 +27,7 @@ export const option = operation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many search terms',
-	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each with the answer’s stale and customerId',
+	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each also giving the customer ID and whether the figures may be out of date',
 	method: 'GET',
 	path: '/v1/ads/search-terms',
 	fields,
