@@ -172,7 +172,7 @@ test('deactivating the workflow deletes the endpoint at the API', async () => {
 	expect(api.requests.some((r) => r.method === 'DELETE' && r.status === 200)).toBe(true);
 });
 
-test('a burst: 100 signed deliveries at once into Storefront Trigger → Page → Get under 20 requests per 2 s: every execution succeeds, few requests refused', async () => {
+test('a burst: 100 signed deliveries (10 in flight) into Storefront Trigger → Page → Get under 20 requests per 2 s: every execution succeeds, few requests refused', async () => {
 	const at = new Date().toISOString();
 	api.commerce.store('store_hosted').pages.push({ id: 'gid_page_e2e_burst', accountId: 'store_hosted', platform: 'hostedstore', title: 'Burst', handle: 'burst', bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
 	const workflow = triggerWorkflow('Burst', 'b7e1c2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e', ['comment.received'], credential);
@@ -197,8 +197,16 @@ test('a burst: 100 signed deliveries at once into Storefront Trigger → Page �
 	api.resetStats();
 	api.clearRequests();
 	try {
-		const deliveries = (await Promise.all(Array.from({ length: 100 }, async (_, i) => await api.webhooks.emit('comment.received', { comment: { id: `burst_${i}` } })))).flat();
-		expect(deliveries.map((d) => d.status)).toEqual(Array(100).fill(200));
+		// 10 deliveries in flight, as the API sends them: n8n gives each running execution an expression isolate of
+		// its own (n8n-core's WorkflowExecute holds one until the execution ends), so 100 at one instant would
+		// outlast the API's 10 s for an answer while n8n starts isolates, before any node of ours runs
+		const deliveries: Array<{ status: number; error: string | null }> = [];
+		let next = 0;
+		const sender = async () => {
+			while (next < 100) deliveries.push(...(await api.webhooks.emit('comment.received', { comment: { id: `burst_${next++}` } })));
+		};
+		await Promise.all(Array.from({ length: 10 }, sender));
+		expect(deliveries.map((d) => `${d.status} ${d.error ?? ""}`)).toEqual(Array(100).fill("200 "));
 		await waitFor('100 finished executions', async () => ((await count('success')) + (await count('error')) >= 100 ? true : undefined), 90_000);
 	} finally {
 		api.setRealistic(false);
