@@ -40,10 +40,19 @@ export class StorefrontApi implements ICredentialType {
 		// Spending caps: read by the Ads operations that spend, before anything is sent (nodes/StorefrontAds/helpers/spendCaps.ts)
 		{
 			displayName:
-				'Spending caps. They protect your ad accounts from whoever uses this credential: colleagues and their workflows when you share it (they can use it without seeing or editing it), expressions over upstream data, and AI agents choosing values. Every Ads operation that spends or raises spend is checked against them before anything is sent; a call over a cap fails with an error naming it. 0 (or off) means no cap.',
+				"Spending caps. What you type is what holds: 0 allows nothing of that kind; for no caps at all, turn Limit Spending off. A budget cap applies to each ad, ad set or campaign on its own, not to an ad account's total (ten ads at 50 a day pass a cap of 50), and is one number in whatever currency the ad account uses (50 is 50 USD on a USD account, 50 JPY on a JPY one). Max Spending Actions counts per execution (one run of a workflow), not per day. Every Ads call that creates, boosts or activates something or changes a budget or bid is checked before it is sent, whoever uses this credential: people you share it with (they can use it without seeing it), expressions over upstream data, AI agents. A call over a cap fails with an error naming it.",
 			name: 'spendingCapsNotice',
 			type: 'notice',
 			default: '',
+		},
+		{
+			displayName: 'Limit Spending',
+			name: 'limitSpending',
+			type: 'boolean',
+			// on: a credential saved without this switch keeps the caps it has (n8n fills in the default)
+			default: true,
+			description:
+				'Whether the caps below hold for every Ads call made with this credential. Off: no caps at all, Ads operations may create, activate and raise budgets without any limit from this credential.',
 		},
 		{
 			displayName: 'Max Daily Budget',
@@ -51,8 +60,9 @@ export class StorefrontApi implements ICredentialType {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 0,
+			displayOptions: { show: { limitSpending: [true] } },
 			description:
-				"The largest daily budget any ad, boost, campaign or ad set may be created with or changed to, in whole units of the ad account's currency. 0: no cap.",
+				"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to, in whole units of the ad account's currency. Each one's own budget, not an account total. 0: no daily budget may be set.",
 		},
 		{
 			displayName: 'Max Lifetime Budget',
@@ -60,24 +70,28 @@ export class StorefrontApi implements ICredentialType {
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 0,
-			description: "The same for lifetime budgets, in whole units of the ad account's currency. 0: no cap.",
+			displayOptions: { show: { limitSpending: [true] } },
+			description:
+				"The largest lifetime budget one ad, boost, ad set or campaign may be created with or changed to, in whole units of the ad account's currency. 0: no lifetime budget may be set.",
 		},
 		{
 			displayName: 'Paused Only',
 			name: 'pausedOnly',
 			type: 'boolean',
 			default: false,
+			displayOptions: { show: { limitSpending: [true] } },
 			description:
 				'Whether everything must be created PAUSED and no status change may make an ad, ad set or campaign active: a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
 		},
 		{
-			displayName: 'Max Spending Calls per Execution',
+			displayName: 'Max Spending Actions per Execution',
 			name: 'maxSpendingCallsPerExecution',
 			type: 'number',
 			typeOptions: { minValue: 0, numberPrecision: 0 },
 			default: 0,
+			displayOptions: { show: { limitSpending: [true] } },
 			description:
-				'How many spending calls (creates, boosts, budget and bid changes, activations) one workflow execution may make across all its items and tool calls. Validate Only checks and resends of the same call do not count. 0: no cap.',
+				'How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set or campaign active, or changing a budget or bid. Validate Only checks and resends of the same action do not count. 0: no spending action at all.',
 		},
 	];
 

@@ -12,8 +12,10 @@ export const DEMO = {
 	socialConnection: 'acc_social1',
 	socialAdAccount: 'act_1001',
 	searchConnection: 'acc_search1',
-	/** The campaign the landing-page example reports on. */
-	campaign: 'cmp_demo_autumn',
+	/** The campaign the landing-page examples report on: it sends people to the Summer sale page. */
+	campaign: 'cmp_demo_summer_sale',
+	/** The socialnet pixel the MCP example sends conversions to. */
+	socialPixel: 'px_1001',
 } as const;
 
 export async function seedDemo(api: FakeApiServer) {
@@ -57,7 +59,7 @@ export async function seedDemo(api: FakeApiServer) {
 		fields: [{ key: 'question', value: 'Do you ship abroad?' }, { key: 'answer', value: 'Yes, to 30 countries.' }],
 	});
 
-	api.ads.seedCampaign(DEMO.socialConnection, 'Autumn collection', 2, 'service', DEMO.campaign);
+	api.ads.seedCampaign(DEMO.socialConnection, 'Summer sale', 2, 'service', DEMO.campaign);
 	api.ads.seedCampaign(DEMO.socialConnection, 'Retargeting', 1);
 	const search = api.ads.seedCampaign(DEMO.searchConnection, 'Brand search', 1);
 	const [searchSet] = api.ads.adSetsOf(search.platformCampaignId);

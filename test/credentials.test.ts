@@ -18,6 +18,49 @@ describe('Storefront API credential', () => {
 		expect(credential.properties.find((p) => p.name === 'baseUrl')!.required).toBe(true);
 	});
 
+	describe('Spending caps', () => {
+		const property = (name: string) => credential.properties.find((p) => p.name === name)!;
+		const CAPS = ['maxDailyBudget', 'maxLifetimeBudget', 'pausedOnly', 'maxSpendingCallsPerExecution'];
+
+		test('under a "Spending caps" notice that says what they limit: each ad, ad set or campaign, one currency, per execution; 0 allows nothing', () => {
+			const notice = property('spendingCapsNotice');
+			expect(notice.type).toBe('notice');
+			expect(notice.displayName).toMatch(/^Spending caps\. /);
+			for (const said of [
+				'0 allows nothing',
+				'turn Limit Spending off',
+				"each ad, ad set or campaign on its own, not to an ad account's total (ten ads at 50 a day pass a cap of 50)",
+				'one number in whatever currency the ad account uses',
+				'per execution (one run of a workflow), not per day',
+			]) {
+				expect(notice.displayName).toContain(said);
+			}
+			// the notice comes first, then the switch, then the caps it shows
+			const names = credential.properties.map((p) => p.name);
+			expect(names.slice(names.indexOf('spendingCapsNotice'))).toEqual(['spendingCapsNotice', 'limitSpending', ...CAPS]);
+		});
+
+		test('Limit Spending is on by default (a credential saved without it keeps its caps) and shows the caps; "no caps" is turning it off', () => {
+			expect(property('limitSpending')).toMatchObject({ displayName: 'Limit Spending', type: 'boolean', default: true });
+			for (const name of CAPS) expect(property(name).displayOptions).toEqual({ show: { limitSpending: [true] } });
+			expect(property('maxSpendingCallsPerExecution').displayName).toBe('Max Spending Actions per Execution');
+		});
+
+		test('a cap of 0 allows nothing: no description calls 0 "no cap"', () => {
+			for (const name of ['maxDailyBudget', 'maxLifetimeBudget', 'maxSpendingCallsPerExecution']) {
+				const p = property(name);
+				expect(p).toMatchObject({ type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 0 } });
+				expect(p.description).toMatch(/ 0: no (daily budget|lifetime budget|spending action)/);
+				expect(p.description).not.toMatch(/no cap/i);
+			}
+		});
+
+		test('every text is plain: straight apostrophes only', () => {
+			const texts = credential.properties.flatMap((p) => [p.displayName, p.description ?? '', String(p.placeholder ?? '')]);
+			expect(texts.filter((t) => /[\u2018\u2019]/.test(t))).toEqual([]);
+		});
+	});
+
 	test.each([
 		['https://api.example.com', 'https://api.example.com'],
 		['https://api.example.com/', 'https://api.example.com'],

@@ -33,7 +33,7 @@ const SPENDING = {
 export const SPEND_CAPPED = new WeakSet<PreSendAction>();
 
 const CAPS =
-	'Spending caps may apply: the owner of the credential can cap daily and lifetime budgets (whole currency units), allow PAUSED only, and limit the spending calls of one run. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.';
+	'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.';
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 

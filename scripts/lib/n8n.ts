@@ -288,11 +288,12 @@ export class N8n {
 		return (parsed.data ?? parsed) as T;
 	}
 
-	async createCredential(data: { apiKey: string; baseUrl: string }, name = 'Storefront account') {
+	/** A Storefront API credential; with Limit Spending off unless `data` says otherwise (the switch defaults on, every cap 0). */
+	async createCredential(data: { apiKey: string; baseUrl: string; limitSpending?: boolean }, name = 'Storefront account') {
 		return await this.rest<{ id: string; name: string }>('POST', '/rest/credentials', {
 			name,
 			type: 'storefrontApi',
-			data,
+			data: { limitSpending: false, ...data },
 		});
 	}
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../../fake-api';
-import { seedDemo } from '../../fake-api/demo';
+import { DEMO, seedDemo } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { startQueue, type Queue } from '../../sandbox/queue';
 import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from './n8n';
@@ -22,10 +22,26 @@ export const CREDENTIAL_NAME = 'Storefront account';
  * ai-agent-boost-with-spending-caps.json uses it, every other example CREDENTIAL_NAME.
  */
 export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
-export const SANDBOX_CAPS = { maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+/** CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
+export const SANDBOX_NO_CAPS = { limitSpending: false };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
 export const OPENAI_CREDENTIAL_NAME = 'OpenAI (scripted fake model)';
 export const EXAMPLES_DIR = path.join(ROOT, 'examples');
+/**
+ * What the examples leave to the user (in their Settings node, or in the tool nodes of the MCP
+ * example; each example's sticky note says which), and the demo data's value for each: filled in
+ * wherever an example is imported here, so the sandbox and the tests run the files users get.
+ */
+export const EXAMPLE_PLACEHOLDERS: Record<string, string> = {
+	YOUR_STORE_ACCOUNT_ID: DEMO.store,
+	YOUR_STORE_ADDRESS: 'https://shop.example.com',
+	YOUR_AD_CONNECTION_ID: DEMO.socialConnection,
+	YOUR_AD_ACCOUNT_ID: DEMO.socialAdAccount,
+	YOUR_CAMPAIGN_ID: DEMO.campaign,
+	YOUR_PIXEL_ID: DEMO.socialPixel,
+};
+const PLACEHOLDER = new RegExp(`\\b(${Object.keys(EXAMPLE_PLACEHOLDERS).join('|')})\\b`, 'g');
 /** The example that `npm start` publishes: our nodes as tools behind an MCP Server Trigger. */
 export const MCP_EXAMPLE = 'Store tools for MCP clients (MCP Server Trigger)';
 
@@ -81,9 +97,9 @@ export interface Sandbox {
 }
 
 /**
- * The example workflows, with their credential references pointed at `credentialId` (those
- * naming CAPPED_CREDENTIAL_NAME at `cappedCredentialId`, when given), and with
- * `openAiCredentialId` given to the OpenAI chat model nodes.
+ * The example workflows, with the demo data in place of their placeholders (EXAMPLE_PLACEHOLDERS),
+ * their credential references pointed at `credentialId` (those naming CAPPED_CREDENTIAL_NAME at
+ * `cappedCredentialId`, when given), and with `openAiCredentialId` given to the OpenAI chat model nodes.
  */
 export function loadExamples(credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
 	return fs
@@ -93,6 +109,8 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string, 
 		.map((file) => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
 			for (const node of workflow.nodes) {
+				// the sticky notes keep saying what a user sets
+				if (node.type !== 'n8n-nodes-base.stickyNote') node.parameters = JSON.parse(JSON.stringify(node.parameters).replace(PLACEHOLDER, (p) => EXAMPLE_PLACEHOLDERS[p]));
 				if (node.credentials?.storefrontApi) {
 					const capped = cappedCredentialId !== undefined && node.credentials.storefrontApi.name === CAPPED_CREDENTIAL_NAME;
 					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: CREDENTIAL_NAME };
@@ -226,7 +244,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				: await n8n.rest<{ id: string }>('POST', '/rest/credentials', { name, type, data });
 			return saved.id;
 		};
-		const credentialId = await credential(CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+		const credentialId = await credential(CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_NO_CAPS });
 		const cappedCredentialId = await credential(CAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_CAPS });
 		// the scripted model takes any key
 		const openAiCredentialId = await credential(OPENAI_CREDENTIAL_NAME, 'openAiApi', {
@@ -277,7 +295,10 @@ export function banner(sandbox: Sandbox) {
   n8n editor:   ${n8n.url}
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
-  credential:   "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full})
+  credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
+                "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
+                ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
+                (the two AI agent examples use it)
   chat model:   "${OPENAI_CREDENTIAL_NAME}" → ${api.url}${OPENAI_BASE}, a scripted model: open
                 "Store assistant", click "Open chat" and send any message; it lists the pages,
                 checks and boosts the best post (Paused) with our tools and reports what they returned
@@ -286,8 +307,10 @@ export function banner(sandbox: Sandbox) {
 
   Demo data: store accounts store_hosted (hostedstore) and store_plugin (pluginstore); ad
   connections on socialnet, searchnet, pronet, videonet and microblog with campaigns, ads,
-  posts and an audience. Publish "Record every published post as a marketing activity" (the
-  Publish button at the top right; in n8n 1.x the Active switch), then send it a signed event:
+  posts and an audience. The examples hold these IDs where the files say YOUR_STORE_ACCOUNT_ID
+  and so on (their Settings nodes). Publish "Record every published post as a marketing
+  activity" (the Publish button at the top right; in n8n 1.x the Active switch), then send it
+  a signed event:
     curl -s -X POST ${api.url}/__control/emit -H 'content-type: application/json' \\
       -d '{"event":"post.published","data":{"post":{"id":"post_1","caption":"New drop","permalink":"https://socialnet.example.com/p/1"}}}'
   n8n's log: ${sandbox.logFile}${queue ? ' (worker1.log, webhook1.log beside it)' : ''}

@@ -136,7 +136,7 @@ async function runAs(ctx: typeof constants, node: string, parameters: INodeParam
 		parameters,
 		items: items as never,
 		continueOnFail: true,
-		credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url },
+		credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false },
 	});
 	return { ...result, requests: [...ctx.api.requests] };
 }

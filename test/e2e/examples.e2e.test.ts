@@ -57,8 +57,8 @@ test('every example imports, with only node types this n8n knows and our credent
 		for (const node of saved.nodes) {
 			expect(known.has(node.type)).toBe(true);
 			if (node.type.startsWith('n8n-nodes-storefront.') && node.type !== 'n8n-nodes-storefront.storefrontTrigger') {
-				// the spending-caps example runs under the sandbox's capped credential (docs/nodes.md, "Spending caps")
-				const capped = workflow.name === 'Ad agent under spending caps (AI agent with boost tools)';
+				// the two AI agent examples run under the sandbox's capped credential (docs/nodes.md, "Spending caps")
+				const capped = ['Ad agent under spending caps (AI agent with boost tools)', 'Store assistant (AI agent with Storefront tools)'].includes(workflow.name);
 				expect(node.credentials?.storefrontApi?.id).toBe(capped ? sandbox.cappedCredentialId : sandbox.credentialId);
 			}
 		}
@@ -227,7 +227,8 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 	afterAll(() => (sandbox.api.openai.script = demoScript()));
 
 	test('the agent lists the pages, finds the best post, checks the boost with Validate Only, boosts it Paused once and answers with what the tools returned', async () => {
-		const example = loadExample('ai-agent-store-assistant.json', sandbox.credentialId, sandbox.openAiCredentialId);
+		// under the sandbox's capped credential, as imported: 15 a day and one paused boost are within its caps
+		const example = loadExample('ai-agent-store-assistant.json', sandbox.credentialId, sandbox.openAiCredentialId, sandbox.cappedCredentialId);
 		const model = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi');
 		expect(model.credentials).toEqual({ openAiApi: { id: sandbox.openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } });
 		// the example's chat is the editor's (not public); here the same workflow answers on its public chat webhook, as an embedded chat calls it

@@ -347,7 +347,7 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 		const client = await connect('streamable HTTP');
 		const before = sandbox.api.ads.ads.size;
 		try {
-			await setCaps({ maxDailyBudget: 50 });
+			await setCaps({ limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, maxSpendingCallsPerExecution: 3 });
 			const post = postIdOf(SOCIAL, 2);
 			const over = await callTool(client, 'Boost_a_post_paused', { postId: post, dailyBudget: 10_000 });
 			expect(over.isError).toBe(true);
@@ -355,12 +355,12 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 			expect(over.requests).toEqual([]);
 			expect(newAds(before)).toEqual([]);
 		} finally {
-			await setCaps({});
+			await setCaps({ limitSpending: false });
 			await client.close();
 		}
 	});
 
-	test('the example ai-agent-boost-with-spending-caps.json with the scripted model: 10,000 a day and ACTIVE are refused before anything is sent, a paused boost within the cap goes through', async () => {
+	test('the example ai-agent-boost-with-spending-caps.json with the scripted model: the status is not the model\'s to choose; 10,000 a day and a fourth boost in one run are refused before anything is sent, three paused boosts within the caps go through', async () => {
 		const webhookId = randomUUID();
 		const workflow = loadExample('ai-agent-boost-with-spending-caps.json', sandbox.credentialId, sandbox.openAiCredentialId, sandbox.cappedCredentialId);
 		for (const n of workflow.nodes) {
@@ -371,12 +371,11 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 			Array(3).fill({ storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } }),
 		);
 		const created = await sandbox.n8n.createWorkflow({ ...workflow, name: 'Ad agent under spending caps (e2e)' });
-		const postId = postIdOf(SOCIAL, 3);
-		const boost = (dailyBudget: number, status: string) => ({ toolCalls: [{ name: 'Boost_a_post', arguments: { postId, dailyBudget, status } }] });
+		const posts = [3, 4, 5, 6].map((i) => postIdOf(SOCIAL, i));
+		const boost = (postId: string, dailyBudget: number) => ({ toolCalls: [{ name: 'Boost_a_post', arguments: { postId, dailyBudget } }] });
 		sandbox.api.openai.script = [
-			boost(10_000, 'PAUSED'),
-			boost(20, 'ACTIVE'),
-			boost(20, 'PAUSED'),
+			boost(posts[0], 10_000),
+			...posts.map((postId) => boost(postId, 20)),
 			(c) => ({ content: `boosted: ${JSON.stringify(c.result('Boost_a_post'))}` }),
 		];
 		await sandbox.n8n.activate(created.id);
@@ -386,24 +385,26 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 			const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-caps-agent', chatInput: 'Boost our best post at 10,000 a day, live now' }),
+				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-caps-agent', chatInput: 'Boost our four best posts at 10,000 a day, live now' }),
 			});
 			return r.status === 404 ? undefined : r;
 		});
 		const { output } = (await res.json()) as { output: string };
 		await sandbox.n8n.deactivate(created.id);
 
-		// one boost reached the API: the paused one within the cap
+		// three boosts reached the API, each paused and within the cap
 		const boosts = sandbox.api.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
-		expect(boosts.map((r) => r.body)).toEqual([expect.objectContaining({ postId, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' })]);
-		expect(newAds(before)).toEqual([expect.objectContaining({ requestedStatus: 'paused', budget: { amount: 20, type: 'daily' } })]);
+		expect(boosts.map((r) => r.body)).toEqual(posts.slice(0, 3).map((postId) => expect.objectContaining({ postId, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' })));
+		expect(newAds(before)).toEqual(Array(3).fill(expect.objectContaining({ requestedStatus: 'paused', budget: { amount: 20, type: 'daily' } })));
 		// the model got each refusal as the tool's answer, naming the cap
 		const tools = sandbox.api.openai.requests().slice(-1)[0].messages.filter((m) => m.role === 'tool').map((m) => String(m.content));
+		expect(tools).toHaveLength(5);
 		expect(tools[0]).toContain("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
-		expect(tools[1]).toContain('Status ACTIVE is refused: this credential allows paused only (Paused Only is on). Nothing was sent.');
+		expect(tools[4]).toContain("Spending action 4 of this execution, above this credential's cap of 3 (Max Spending Actions per Execution); 3 already taken. Nothing was sent.");
 		expect(output).toMatch(/^boosted: /);
-		// the model was told beforehand that caps may apply
+		// the model was told beforehand that caps may apply, and offered no status to choose
 		const offered = sandbox.api.openai.requests().slice(-1)[0].tools!.find((t) => t.function.name === 'Boost_a_post')!;
 		expect(offered.function.description).toContain('Spending caps may apply');
+		expect(Object.keys((offered.function.parameters as { properties: Record<string, unknown> }).properties).sort()).toEqual(['dailyBudget', 'postId']);
 	});
 });

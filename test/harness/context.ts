@@ -16,7 +16,8 @@ export function useFakeApi(node: string) {
 			const result = await runNode({
 				node,
 				parameters,
-				credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url },
+				// saved with Limit Spending off: the spending-caps tests set their own
+				credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false },
 				...extra,
 			});
 			return { ...result, requests: [...ctx.api.requests] };

@@ -1,6 +1,7 @@
 import { DirectoryLoader, ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
+	NodeHelpers,
 	Workflow,
 	createRunExecutionData,
 	type ICredentialDataDecryptedObject,
@@ -120,7 +121,8 @@ class CredentialsHelper extends ICredentialsHelper {
 	): Promise<ICredentialDataDecryptedObject> {
 		const found = this.data[type];
 		if (!found) throw new Error(`No credentials of type ${type} in this test`);
-		return found;
+		// as n8n's CredentialsHelper (applyDefaultsAndOverwrites): defaults for fields not stored, fields hidden by the others dropped
+		return NodeHelpers.getNodeParameters(credentialTypes[type].properties, found as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
 	}
 
 	async getCredentials(): Promise<never> {
@@ -147,7 +149,11 @@ class CredentialsHelper extends ICredentialsHelper {
 export interface Credentials {
 	apiKey: string;
 	baseUrl: string;
-	/** The spending caps (docs/nodes.md, "Spending caps"); absent: off, as for a credential saved before them. */
+	/**
+	 * The spending caps (docs/nodes.md, "Spending caps"). Limit Spending absent: on, as n8n gives a
+	 * credential saved without it; off, the caps are dropped as n8n drops hidden fields.
+	 */
+	limitSpending?: boolean;
 	maxDailyBudget?: number;
 	maxLifetimeBudget?: number;
 	pausedOnly?: boolean;

@@ -17,7 +17,7 @@ let api: FakeApiServer;
 beforeEach(async () => (api = await startFakeApi()));
 afterEach(async () => await api.close());
 
-const credentials = () => ({ apiKey: KEYS.full, baseUrl: api.url });
+const credentials = () => ({ apiKey: KEYS.full, baseUrl: api.url, limitSpending: false });
 const HOSTED = 'store_hosted';
 const pageCreate = { resource: 'page', operation: 'create', accountId: HOSTED, title: '={{ $json.title }}' };
 const pagesNamed = (prefix: string) => api.commerce.store(HOSTED).pages.filter((p) => p.title.startsWith(prefix));

@@ -21,6 +21,13 @@ const NOTHING_SENT = 'Nothing was sent.';
 
 type Caps = Omit<Credentials, 'apiKey' | 'baseUrl'>;
 
+/** Limit Spending off: the explicit "no caps" choice. */
+const NO_CAPS: Caps = { limitSpending: false };
+/** The caps not under test, wide open, as a user who limits one thing sets the others. */
+const WIDE = { maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 1_000 };
+/** Limit Spending on, with `caps` the ones that bind. */
+const limit = (caps: Caps): Caps => ({ limitSpending: true, ...WIDE, ...caps });
+
 /** Runs the node with Continue On Fail under a credential with `caps`, one input item per entry of `items`. */
 async function run(parameters: IDataObject, caps: Caps, items: IDataObject[], extra: IDataObject = {}) {
 	return await ctx.run(parameters as INodeParameters, {
@@ -110,8 +117,8 @@ const CREATORS: Creator[] = [
 ];
 
 describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
-	test('no caps set: both items sent as asked, ACTIVE and 10,000 a day included (today\'s behaviour)', async () => {
-		const r = await run(c.parameters, {}, [
+	test('Limit Spending off (no caps): both items sent as asked, ACTIVE and 10,000 a day included', async () => {
+		const r = await run(c.parameters, NO_CAPS, [
 			{ budget: 10_000, type: 'daily', status: c.active },
 			{ budget: 20, type: 'daily', status: c.paused },
 		]);
@@ -123,7 +130,7 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 	});
 
 	test('Max Daily Budget 50: 50 is sent, 51 is refused naming the cap, nothing of it sent', async () => {
-		const r = await run(c.parameters, { maxDailyBudget: 50 }, [
+		const r = await run(c.parameters, limit({ maxDailyBudget: 50 }), [
 			{ budget: 50, type: 'daily', status: c.paused },
 			{ budget: 51, type: 'daily', status: c.paused },
 		]);
@@ -132,7 +139,7 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 	});
 
 	test('Max Lifetime Budget 500: 500 is sent, 501 refused; the daily cap does not apply to lifetime budgets', async () => {
-		const r = await run(c.parameters, { maxDailyBudget: 50, maxLifetimeBudget: 500 }, [
+		const r = await run(c.parameters, limit({ maxDailyBudget: 50, maxLifetimeBudget: 500 }), [
 			{ budget: 501, type: 'lifetime', status: c.paused },
 			{ budget: 500, type: 'lifetime', status: c.paused },
 		]);
@@ -141,7 +148,7 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 	});
 
 	test('Paused Only: PAUSED is sent, ACTIVE is refused (not turned into PAUSED)', async () => {
-		const r = await run(c.parameters, { pausedOnly: true }, [
+		const r = await run(c.parameters, limit({ pausedOnly: true }), [
 			{ budget: 20, type: 'daily', status: c.active },
 			{ budget: 20, type: 'daily', status: c.paused },
 		]);
@@ -149,16 +156,16 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 		expectItems(r, { 0: /^Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\./ }, 2);
 	});
 
-	test('Max Spending Calls per Execution 3: four items, three sent, the fourth refused', async () => {
+	test('Max Spending Actions per Execution 3: four items, three sent, the fourth refused', async () => {
 		const items = [20, 21, 22, 23].map((budget) => ({ budget, type: 'daily', status: c.paused }));
-		const r = await run(c.parameters, { maxSpendingCallsPerExecution: 3 }, items);
+		const r = await run(c.parameters, limit({ maxSpendingCallsPerExecution: 3 }), items);
 		expect(sent(r)).toEqual([20, 21, 22].map((amount) => ({ method: 'POST', path: c.path, budget: { amount, type: 'daily' }, status: c.paused })));
-		expectItems(r, { 3: /^Spending call 4 of this execution, above this credential's cap of 3 \(Max Spending Calls per Execution\); 3 already made\./ }, 4);
+		expectItems(r, { 3: /^Spending action 4 of this execution, above this credential's cap of 3 \(Max Spending Actions per Execution\); 3 already taken\./ }, 4);
 	});
 
 	test('Validate Only is checked against the caps (no "valid" for what they would refuse) and does not count', async () => {
 		const parameters = { ...c.parameters, validateOnly: '={{ $json.check }}' };
-		const caps = { maxDailyBudget: 50, pausedOnly: true, maxSpendingCallsPerExecution: 1 };
+		const caps = limit({ maxDailyBudget: 50, pausedOnly: true, maxSpendingCallsPerExecution: 1 });
 		const r = await run(parameters, caps, [
 			{ budget: 51, type: 'daily', status: c.paused, check: true },
 			{ budget: 20, type: 'daily', status: c.active, check: true },
@@ -220,24 +227,24 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 	];
 
 	describe.each(STATUS_OPS.map((o) => [o.label, o] as const))('%s', (_label, o) => {
-		test('no caps: active is sent', async () => {
+		test('Limit Spending off: active is sent', async () => {
 			const s = seed();
-			const r = await run(o.parameters(s), {}, [{ status: 'active' }]);
+			const r = await run(o.parameters(s), NO_CAPS, [{ status: 'active' }]);
 			expect(sent(r)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
 			expectItems(r, {}, 1);
 		});
 
 		test('Paused Only: paused is sent, active is refused naming the cap', async () => {
 			const s = seed();
-			const r = await run(o.parameters(s), { pausedOnly: true }, [{ status: 'active' }, { status: 'paused' }]);
+			const r = await run(o.parameters(s), limit({ pausedOnly: true }), [{ status: 'active' }, { status: 'paused' }]);
 			expect(sent(r)).toEqual([{ method: 'PUT', path: o.path(s), status: 'paused' }]);
 			expectItems(r, { 0: /^Status active is refused: this credential allows paused only \(Paused Only is on\)\./ }, 2);
 		});
 
-		test('Max Spending Calls 1: pausing never counts; the first activation is sent, a second one refused; the same activation again is the same call', async () => {
+		test('Max Spending Actions 1: pausing never counts; the first activation is sent, a second one refused; the same activation again is the same call', async () => {
 			const s = seed();
 			const other = seed();
-			const r = await run(o.parameters(s), { maxSpendingCallsPerExecution: 1 }, [{ status: 'paused' }, { status: 'active' }, { status: 'active' }, { status: 'paused' }]);
+			const r = await run(o.parameters(s), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'paused' }, { status: 'active' }, { status: 'active' }, { status: 'paused' }]);
 			// the same PUT again changes nothing new: counted once
 			expect(sent(r)).toEqual([
 				{ method: 'PUT', path: o.path(s), status: 'paused' },
@@ -246,13 +253,13 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 				{ method: 'PUT', path: o.path(s), status: 'paused' },
 			]);
 			expectItems(r, {}, 4);
-			// in one execution: one object made active is sent, another one is a second spending call
+			// in one execution: one object made active is sent, another one is a second spending action
 			const executionId = `exec-status-${o.label}`;
-			const one = await run(o.parameters(s), { maxSpendingCallsPerExecution: 1 }, [{ status: 'active' }], { executionId });
+			const one = await run(o.parameters(s), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'active' }], { executionId });
 			expect(sent(one)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
-			const shared = await run(o.parameters(other), { maxSpendingCallsPerExecution: 1 }, [{ status: 'active' }], { executionId });
+			const shared = await run(o.parameters(other), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'active' }], { executionId });
 			expect(shared.requests).toEqual([]);
-			expectItems(shared, { 0: /^Spending call 2 of this execution, above this credential's cap of 1/ }, 1);
+			expectItems(shared, { 0: /^Spending action 2 of this execution, above this credential's cap of 1/ }, 1);
 		});
 	});
 
@@ -260,23 +267,23 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 		const campaigns = [seed(), seed(), seed()].map((s) => ({ campaignId: s.campaign.platformCampaignId, platform: 'socialfeed' }));
 		const parameters = { resource: 'campaign', operation: 'bulkSetStatus', status: EXPR.status, campaignsInput: 'json', campaignsJson: '={{ JSON.stringify($json.campaigns) }}' };
 
-		const paused = await run(parameters, { pausedOnly: true }, [
+		const paused = await run(parameters, limit({ pausedOnly: true }), [
 			{ status: 'active', campaigns },
 			{ status: 'paused', campaigns },
 		]);
 		expect(sent(paused)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'paused' }]);
 		expectItems(paused, { 0: /^Status active is refused: this credential allows paused only/ }, 2);
 
-		const counted = await run(parameters, { maxSpendingCallsPerExecution: 2 }, [
+		const counted = await run(parameters, limit({ maxSpendingCallsPerExecution: 2 }), [
 			{ status: 'active', campaigns: campaigns.slice(0, 2) },
 			{ status: 'active', campaigns: campaigns.slice(2) },
 		]);
 		expect(sent(counted)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'active' }]);
-		expectItems(counted, { 1: /^Spending call 3 of this execution, above this credential's cap of 2/ }, 2);
+		expectItems(counted, { 1: /^Spending action 3 of this execution, above this credential's cap of 2/ }, 2);
 
-		const atOnce = await run(parameters, { maxSpendingCallsPerExecution: 2 }, [{ status: 'active', campaigns }]);
+		const atOnce = await run(parameters, limit({ maxSpendingCallsPerExecution: 2 }), [{ status: 'active', campaigns }]);
 		expect(atOnce.requests).toEqual([]);
-		expectItems(atOnce, { 0: /^Activating 3 campaigns makes 3 spending calls in this execution, above this credential's cap of 2/ }, 1);
+		expectItems(atOnce, { 0: /^Activating 3 campaigns makes 3 spending actions in this execution, above this credential's cap of 2/ }, 1);
 	});
 });
 
@@ -320,7 +327,7 @@ describe('Budget and bid changes: Update of campaigns, ad sets and ads', () => {
 	describe.each(UPDATES.map((u) => [u.label, u] as const))('%s', (_label, u) => {
 		test('Max Daily Budget 50 / Max Lifetime Budget 500: at the caps sent, one over refused naming the cap', async () => {
 			const s = seeded();
-			const r = await run(u.parameters(s, budgetFields), { maxDailyBudget: 50, maxLifetimeBudget: 500 }, [
+			const r = await run(u.parameters(s, budgetFields), limit({ maxDailyBudget: 50, maxLifetimeBudget: 500 }), [
 				{ budget: 50, type: 'daily' },
 				{ budget: 51, type: 'daily' },
 				{ budget: 500, type: 'lifetime' },
@@ -333,9 +340,9 @@ describe('Budget and bid changes: Update of campaigns, ad sets and ads', () => {
 			expectItems(r, { 1: /^Daily budget 51 is above this credential's cap of 50/, 3: /^Lifetime budget 501 is above this credential's cap of 500/ }, 4);
 		});
 
-		test('Max Spending Calls 2: budget changes count, a rename does not', async () => {
+		test('Max Spending Actions 2: budget changes count, a rename does not', async () => {
 			const s = seeded();
-			const r = await run(u.parameters(s, budgetFields), { maxSpendingCallsPerExecution: 2 }, [
+			const r = await run(u.parameters(s, budgetFields), limit({ maxSpendingCallsPerExecution: 2 }), [
 				{ budget: 20, type: 'daily' },
 				{ budget: 21, type: 'daily' },
 				{ budget: 22, type: 'daily' },
@@ -344,18 +351,18 @@ describe('Budget and bid changes: Update of campaigns, ad sets and ads', () => {
 				{ amount: 20, type: 'daily' },
 				{ amount: 21, type: 'daily' },
 			]);
-			expectItems(r, { 2: /^Spending call 3 of this execution, above this credential's cap of 2/ }, 3);
-			const renamed = await run(u.parameters(s, { name: '={{ $json.name }}' }), { maxSpendingCallsPerExecution: 1 }, [{ name: 'A' }, { name: 'B' }]);
+			expectItems(r, { 2: /^Spending action 3 of this execution, above this credential's cap of 2/ }, 3);
+			const renamed = await run(u.parameters(s, { name: '={{ $json.name }}' }), limit({ maxSpendingCallsPerExecution: 1 }), [{ name: 'A' }, { name: 'B' }]);
 			expect(renamed.requests).toHaveLength(2);
 			expectItems(renamed, {}, 2);
 		});
 	});
 
-	test('bid changes count as spending calls (campaigns and ad sets)', async () => {
+	test('bid changes count as spending actions (campaigns and ad sets)', async () => {
 		const s = seeded();
-		const r = await run(UPDATES[1].parameters(s, { bidAmount: '={{ $json.bid }}' }), { maxSpendingCallsPerExecution: 1 }, [{ bid: 0.5 }, { bid: 0.7 }]);
+		const r = await run(UPDATES[1].parameters(s, { bidAmount: '={{ $json.bid }}' }), limit({ maxSpendingCallsPerExecution: 1 }), [{ bid: 0.5 }, { bid: 0.7 }]);
 		expect(r.requests.map((q) => (q.body as IDataObject).bidAmount)).toEqual([0.5]);
-		expectItems(r, { 1: /^Spending call 2 of this execution/ }, 2);
+		expectItems(r, { 1: /^Spending action 2 of this execution/ }, 2);
 	});
 });
 
@@ -364,13 +371,13 @@ describe('Recommendation → Apply', () => {
 	const apply = { resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: '={{ $json.names }}' };
 	const posts = (r: Awaited<ReturnType<typeof run>>) => r.requests.filter((q) => q.method === 'POST').map((q) => (q.body as { recommendations: IDataObject[] }).recommendations);
 
-	test('no caps: applied without a lookup', async () => {
-		const r = await run(apply, {}, [{ names: name(1) }]);
+	test('Limit Spending off: applied without a lookup', async () => {
+		const r = await run(apply, NO_CAPS, [{ names: name(1) }]);
 		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/ads/recommendations/apply']);
 	});
 
-	test('a budget cap: a campaign budget recommendation (an amount not known beforehand) is refused, a keyword one applied; the lookup is a read', async () => {
-		const r = await run(apply, { maxDailyBudget: 50 }, [{ names: name(1) }, { names: name(2) }]);
+	test('Limit Spending on: a campaign budget recommendation (an amount not known beforehand) is refused, a keyword one applied; the lookup is a read', async () => {
+		const r = await run(apply, limit({ maxDailyBudget: 50 }), [{ names: name(1) }, { names: name(2) }]);
 		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
 			'GET /v1/ads/recommendations',
 			'GET /v1/ads/recommendations',
@@ -378,20 +385,20 @@ describe('Recommendation → Apply', () => {
 		]);
 		expect(posts(r)).toEqual([[{ resourceName: name(2) }]]);
 		expect(String(r.items[0].json.error)).toMatch(/^Applying customers\/1234567890\/recommendations\/1 is refused: a campaign budget recommendation raises a budget/);
-		expect(String(r.items[0].json.error)).toContain('Max Daily Budget 50');
+		expect(String(r.items[0].json.error)).toContain('Max Daily Budget 50, Max Lifetime Budget 1000000');
 		expect(r.items[0].pairedItem).toEqual({ item: 0 });
 		expect(r.items[1]).toMatchObject({ json: { resourceName: name(2), status: 'applied' }, pairedItem: { item: 1 } });
 	});
 
-	test('Max Spending Calls 1: a budget recommendation counts, keyword ones do not; one the list no longer holds counts too (fail closed)', async () => {
-		const r = await run(apply, { maxSpendingCallsPerExecution: 1 }, [{ names: name(4) }, { names: name(1) }, { names: name(2) }, { names: name(1) }]);
-		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(1) }], [{ resourceName: name(2) }]]);
-		expectItems(r, { 3: /^Spending call 2 of this execution, above this credential's cap of 1/ }, 4);
+	test('Limit Spending on: keyword and ad recommendations are applied and not counted (Max Spending Actions 0 does not stop them); one the list does not hold is refused like a budget one (fail closed)', async () => {
+		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: name(4) }, { names: name(2) }, { names: name(99) }]);
+		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(2) }]]);
+		expectItems(r, { 2: /^Applying customers\/1234567890\/recommendations\/99 is refused: a recommendation whose type cannot be looked up may raise a budget/ }, 3);
 	});
 });
 
 test('all four caps set: an item over several caps gets one error naming each, an item within them all goes through', async () => {
-	const caps = { maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+	const caps = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
 	const r = await run(CREATORS[3].parameters, caps, [
 		{ budget: 10_000, type: 'daily', status: 'ACTIVE' },
 		{ budget: 50, type: 'daily', status: 'PAUSED' },
@@ -400,13 +407,76 @@ test('all four caps set: an item over several caps gets one error naming each, a
 	expectItems(r, { 0: /^Daily budget 10000 is above this credential's cap of 50 \(Max Daily Budget\)\. Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\. Nothing was sent\.$/ }, 2);
 });
 
-test('a credential saved before the caps (no such fields) caps nothing', async () => {
-	const r = await run(CREATORS[3].parameters, {}, [{ budget: 10_000, type: 'daily', status: 'ACTIVE' }]);
-	expect(sent(r)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 10_000, type: 'daily' }, status: 'ACTIVE' }]);
+test('Limit Spending off is the explicit "no caps" choice: caps stored beside it do not apply (n8n drops the hidden fields)', async () => {
+	const caps = { limitSpending: false, maxDailyBudget: 50, pausedOnly: true, maxSpendingCallsPerExecution: 1 };
+	const r = await run(CREATORS[3].parameters, caps, [
+		{ budget: 10_000, type: 'daily', status: 'ACTIVE' },
+		{ budget: 20_000, type: 'daily', status: 'ACTIVE' },
+	]);
+	expect(sent(r).map((q) => q.budget)).toEqual([
+		{ amount: 10_000, type: 'daily' },
+		{ amount: 20_000, type: 'daily' },
+	]);
+	expectItems(r, {}, 2);
+});
+
+describe('0 means nothing may be spent', () => {
+	test('Max Daily Budget 0 and Max Lifetime Budget 0: any budget is refused, saying none is allowed', async () => {
+		const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: 0, maxLifetimeBudget: 0 }), [
+			{ budget: 1, type: 'daily', status: 'PAUSED' },
+			{ budget: 1, type: 'lifetime', status: 'PAUSED' },
+		]);
+		expect(r.requests).toEqual([]);
+		expectItems(
+			r,
+			{
+				0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\.$/,
+				1: /^Lifetime budget 1 is refused: this credential allows no lifetime budget \(Max Lifetime Budget is 0\)\. Nothing was sent\.$/,
+			},
+			2,
+		);
+		expect(String(r.items[0].json.error)).not.toContain('of 0 or less');
+	});
+
+	test('Max Spending Actions per Execution 0: no create, even a paused one within the budget caps, and no activation; a Validate Only check and a pause still go through', async () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
+		const none = limit({ maxSpendingCallsPerExecution: 0 });
+		const boost = await run({ ...CREATORS[3].parameters, validateOnly: '={{ $json.check }}' }, none, [
+			{ budget: 20, type: 'daily', status: 'PAUSED', check: false },
+			{ budget: 20, type: 'daily', status: 'PAUSED', check: true },
+		]);
+		expect(boost.requests.map((q) => [q.path, (q.body as IDataObject).validateOnly])).toEqual([['/v1/ads/boost', true]]);
+		expectItems(boost, { 0: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\): no create, boost or activation, no budget or bid change\. Nothing was sent\.$/ }, 2);
+
+		const status = await run({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: EXPR.status }, none, [{ status: 'active' }, { status: 'paused' }]);
+		expect(sent(status)).toEqual([{ method: 'PUT', path: `/v1/ads/${ad.id}/status`, status: 'paused' }]);
+		expectItems(status, { 0: /^This credential allows no spending action/ }, 2);
+	});
+
+	test('a credential stored without the switch or any cap (created through n8n\'s API, or saved before the caps): Limit Spending on by default, every cap 0, nothing may be spent; reads go on', async () => {
+		const r = await run(CREATORS[3].parameters, {}, [{ budget: 20, type: 'daily', status: 'PAUSED' }]);
+		expect(r.requests).toEqual([]);
+		expectItems(r, { 0: /^Daily budget 20 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)/ }, 1);
+		const read = await run({ resource: 'campaign', operation: 'getAll', returnAll: true }, {}, [{}]);
+		expect(read.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/ads/campaigns']);
+		expect(read.error).toBeUndefined();
+	});
+});
+
+test('a credential saved with caps before the Limit Spending switch existed keeps them: n8n gives it the switch\'s default, on', async () => {
+	const saved = { maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+	const r = await run(CREATORS[3].parameters, saved, [
+		{ budget: 51, type: 'daily', status: 'PAUSED' },
+		{ budget: 20, type: 'daily', status: 'ACTIVE' },
+		{ budget: 50, type: 'daily', status: 'PAUSED' },
+	]);
+	expect(sent(r)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 50, type: 'daily' }, status: 'PAUSED' }]);
+	expectItems(r, { 0: /^Daily budget 51 is above this credential's cap of 50/, 1: /^Status ACTIVE is refused/ }, 3);
 });
 
 test('without Continue On Fail a refused item stops the node with the error, and nothing is sent', async () => {
-	const r = await run(CREATORS[3].parameters, { maxDailyBudget: 50 }, [{ budget: 10_000, type: 'daily', status: 'PAUSED' }], { continueOnFail: false });
+	const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: 50 }), [{ budget: 10_000, type: 'daily', status: 'PAUSED' }], { continueOnFail: false });
 	expect(r.requests).toEqual([]);
 	expect(r.error?.message).toBe("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
 	expect(r.error?.description).toContain("The credential's owner sets it in Storefront API → Spending caps.");
@@ -416,7 +486,7 @@ test('without Continue On Fail a refused item stops the node with the error, and
 test('Retry On Fail resends the same boost with the same Idempotency-Key: counted once', async () => {
 	ctx.api.injectFault({ type: 'dropResponse' }, 1, { method: 'POST' });
 	const boost = { ...CREATORS[3].parameters, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' };
-	const r = await run(boost, { maxSpendingCallsPerExecution: 1 }, [{}], { continueOnFail: false, settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } });
+	const r = await run(boost, limit({ maxSpendingCallsPerExecution: 1 }), [{}], { continueOnFail: false, settings: { retryOnFail: true, maxTries: 3, waitBetweenTries: 0 } });
 	expect(r.error).toBeUndefined();
 	const keys = r.requests.filter((q) => q.method === 'POST').map((q) => q.headers['idempotency-key']);
 	expect(keys.length).toBeGreaterThanOrEqual(2);
@@ -438,17 +508,17 @@ describe('as an AI tool ($fromAI values, RoutingNode alone)', () => {
 	};
 
 	test('a model asking for 10,000 a day gets an error naming the cap; the API receives nothing; 50 goes through', async () => {
-		const over = await tool(boost, { dailyBudget: 10_000, status: 'PAUSED' }, { maxDailyBudget: 50 });
+		const over = await tool(boost, { dailyBudget: 10_000, status: 'PAUSED' }, limit({ maxDailyBudget: 50 }));
 		expect(over.requests).toEqual([]);
 		expect(over.call.error).toContain("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
 
-		const within = await tool(boost, { dailyBudget: 50, status: 'PAUSED' }, { maxDailyBudget: 50 });
+		const within = await tool(boost, { dailyBudget: 50, status: 'PAUSED' }, limit({ maxDailyBudget: 50 }));
 		expect(within.call.error).toBeUndefined();
 		expect(sent({ requests: within.requests } as never)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 50, type: 'daily' }, status: 'PAUSED' }]);
 	});
 
 	test('a model asking for ACTIVE under Paused Only gets an error; nothing is sent', async () => {
-		const active = await tool(boost, { dailyBudget: 20, status: 'ACTIVE' }, { pausedOnly: true });
+		const active = await tool(boost, { dailyBudget: 20, status: 'ACTIVE' }, limit({ pausedOnly: true }));
 		expect(active.requests).toEqual([]);
 		expect(active.call.error).toContain('Status ACTIVE is refused: this credential allows paused only (Paused Only is on). Nothing was sent.');
 	});
@@ -456,16 +526,16 @@ describe('as an AI tool ($fromAI values, RoutingNode alone)', () => {
 	test('Ad → Set Status active chosen by the model under Paused Only: refused, nothing sent', async () => {
 		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
 		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
-		const r = await tool({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: "={{ $fromAI('status', '', 'string') }}" }, { status: 'active' }, { pausedOnly: true });
+		const r = await tool({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: "={{ $fromAI('status', '', 'string') }}" }, { status: 'active' }, limit({ pausedOnly: true }));
 		expect(r.requests).toEqual([]);
 		expect(r.call.error).toContain('Status active is refused');
 	});
 
 	test('the description tells the model that caps may apply and that a refusal is final', async () => {
-		const r = await tool(boost, { dailyBudget: 20, status: 'PAUSED' }, {});
+		const r = await tool(boost, { dailyBudget: 20, status: 'PAUSED' }, NO_CAPS);
 		expect(r.call.description).toContain('Spending caps may apply');
 		expect(r.call.description).toContain('that refusal is final, do not retry it');
-		const read = await tool({ resource: 'campaign', operation: 'getAll', returnAll: true }, {}, {});
+		const read = await tool({ resource: 'campaign', operation: 'getAll', returnAll: true }, {}, NO_CAPS);
 		expect(read.call.description).not.toContain('Spending caps');
 	});
 });

@@ -10,7 +10,7 @@ import { everyOperation } from './operations';
  */
 
 const STORE = 'store_hosted';
-const credentialsOf = (api: FakeApiServer) => ({ apiKey: KEYS.full, baseUrl: api.url });
+const credentialsOf = (api: FakeApiServer) => ({ apiKey: KEYS.full, baseUrl: api.url, limitSpending: false });
 
 /** Page titles `prefix 0` … `prefix n-1`, one input item each. */
 const titles = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i}` }));

@@ -11,7 +11,7 @@ import { runAsTool } from '../harness/tool';
 const ctx = useFakeApi('storefrontAds');
 const asTool = async (parameters: INodeParameters, args: IDataObject) => {
 	ctx.api.clearRequests();
-	const call = await runAsTool({ node: 'storefrontAds', parameters, args, credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url } });
+	const call = await runAsTool({ node: 'storefrontAds', parameters, args, credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false } });
 	return { ...call, requests: [...ctx.api.requests] };
 };
 const fromAI = (key: string, type = 'string', fallback?: string) =>

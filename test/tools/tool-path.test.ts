@@ -65,7 +65,7 @@ test.each(cases)('$label', async (operation) => {
 
 	const { parameters, args } = byModel(c, nodeType(c.node).description.properties);
 	tool.api.clearRequests();
-	const call = await runAsTool({ node: c.node, parameters, args, credentials: { apiKey: tool.apiKey, baseUrl: tool.api.url } });
+	const call = await runAsTool({ node: c.node, parameters, args, credentials: { apiKey: tool.apiKey, baseUrl: tool.api.url, limitSpending: false } });
 
 	const calls = (requests: typeof tool.api.requests) => requests.map((q) => [q.method, q.path, q.query, q.body]);
 	expect(calls(tool.api.requests)).toEqual(calls(typed.requests));

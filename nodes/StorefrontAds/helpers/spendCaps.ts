@@ -8,13 +8,15 @@ import { SPEND_CAPPED } from '../../shared/toolDescription';
 /**
  * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps"):
  * the owner of a shared credential decides what any workflow, expression or AI model using it may
- * spend. Every operation that can spend or raise spend runs two of these preSends:
+ * spend. With Limit Spending on, each cap holds as typed (0 allows nothing); off, nothing is
+ * checked. Every operation that can spend or raise spend runs two of these preSends:
  *
  * - `checkSpendCaps(kind)`, before anything is sent (before any lookup a check of ours makes):
  *   budgets against Max Daily / Max Lifetime Budget, the status against Paused Only. Validate Only
  *   requests are checked too: a check the caps would refuse never comes back "valid".
- * - `countSpendingCall(kind)`, last (after the Idempotency-Key is set): Max Spending Calls per
- *   Execution, counting distinct calls; Validate Only spends nothing and is not counted.
+ * - `countSpendingCall(kind)`, last (after the Idempotency-Key is set): Max Spending Actions per
+ *   Execution (`maxSpendingCallsPerExecution`), counting distinct calls; Validate Only spends
+ *   nothing and is not counted.
  *
  * The values are read from the request the operation built, so they are checked whatever their
  * source: a fixed value, an expression, `$fromAI` (the tool path is RoutingNode alone, and runs
@@ -38,6 +40,8 @@ export type SpendKind =
 	| 'recommendations';
 
 export interface SpendCaps {
+	/** Limit Spending: off, no cap is checked. */
+	limited: boolean;
 	maxDailyBudget: number;
 	maxLifetimeBudget: number;
 	pausedOnly: boolean;
@@ -48,24 +52,29 @@ export interface SpendCaps {
 const WHERE = "The credential's owner sets it in Storefront API → Spending caps.";
 const FINAL = 'This refusal is final: do not retry it or try other values to get around it; ask the owner of the credential.';
 
-/** A cap as a number: 0, empty or anything not above 0 means no cap. */
+/** A cap as typed: 0 allows nothing; empty, negative or not a number allows nothing either (fail closed). */
 const capOf = (value: unknown) => {
 	const n = Number(value);
 	return Number.isFinite(n) && n > 0 ? n : 0;
 };
 
-/** The caps of the node's Storefront API credential (all off when the credential predates them). */
+const isOff = (value: unknown) => value === false || value === 'false';
+
+/**
+ * The caps of the node's Storefront API credential. Limit Spending defaults on: n8n gives a
+ * credential saved without the switch (before it existed, or created through n8n's API) its
+ * default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
+ */
 export async function spendCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps> {
 	const credential = (await ctx.getCredentials('storefrontApi')) ?? {};
 	return {
+		limited: !isOff(credential.limitSpending),
 		maxDailyBudget: capOf(credential.maxDailyBudget),
 		maxLifetimeBudget: capOf(credential.maxLifetimeBudget),
 		pausedOnly: credential.pausedOnly === true || credential.pausedOnly === 'true',
 		maxSpendingCallsPerExecution: Math.floor(capOf(credential.maxSpendingCallsPerExecution)),
 	};
 }
-
-const anyCap = (caps: SpendCaps) => Boolean(caps.maxDailyBudget || caps.maxLifetimeBudget || caps.pausedOnly || caps.maxSpendingCallsPerExecution);
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
 const lower = (value: unknown) => text(value).toLowerCase();
@@ -89,27 +98,28 @@ interface Breach {
 	fix: string;
 }
 
+/** A budget over its cap (`kind` daily or lifetime); a cap of 0 allows no budget of that kind. */
+function budgetBreach(kind: 'daily' | 'lifetime', asked: unknown, cap: number): Breach {
+	const Kind = kind === 'daily' ? 'Daily' : 'Lifetime';
+	const field = `Max ${Kind} Budget`;
+	if (cap === 0) {
+		return {
+			message: `${Kind} budget ${String(asked)} is refused: this credential allows no ${kind} budget (${field} is 0).`,
+			fix: `No ${kind} budget can be set with this credential until its owner raises ${field}.`,
+		};
+	}
+	return { message: `${Kind} budget ${String(asked)} is above this credential's cap of ${cap} (${field}).`, fix: `Use a ${kind} budget of ${cap} or less.` };
+}
+
 function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string } | undefined): Breach[] {
-	if (!budget || (!caps.maxDailyBudget && !caps.maxLifetimeBudget)) return [];
+	if (!budget) return [];
 	const amount = Number(budget.amount);
 	// not a number: the node's own budget check refuses it next (whole units, more than 0)
 	if (Number.isNaN(amount)) return [];
 	const breaches: Breach[] = [];
 	// a type that is neither daily nor lifetime is held to both caps: whichever the API would take it as
-	const daily = budget.type !== 'lifetime';
-	const lifetime = budget.type !== 'daily';
-	if (daily && caps.maxDailyBudget && amount > caps.maxDailyBudget) {
-		breaches.push({
-			message: `Daily budget ${String(budget.amount)} is above this credential's cap of ${caps.maxDailyBudget} (Max Daily Budget).`,
-			fix: `Use a daily budget of ${caps.maxDailyBudget} or less.`,
-		});
-	}
-	if (lifetime && caps.maxLifetimeBudget && amount > caps.maxLifetimeBudget) {
-		breaches.push({
-			message: `Lifetime budget ${String(budget.amount)} is above this credential's cap of ${caps.maxLifetimeBudget} (Max Lifetime Budget).`,
-			fix: `Use a lifetime budget of ${caps.maxLifetimeBudget} or less.`,
-		});
-	}
+	if (budget.type !== 'lifetime' && amount > caps.maxDailyBudget) breaches.push(budgetBreach('daily', budget.amount, caps.maxDailyBudget));
+	if (budget.type !== 'daily' && amount > caps.maxLifetimeBudget) breaches.push(budgetBreach('lifetime', budget.amount, caps.maxLifetimeBudget));
 	return breaches;
 }
 
@@ -140,11 +150,11 @@ const BID_RECOMMENDATIONS = ['MAXIMIZE_CLICKS_OPT_IN', 'TARGET_CPA_OPT_IN'];
 const APPLY_SPENDS = new WeakMap<object, boolean>();
 
 /**
- * Recommendation → Apply names recommendations, not amounts. With a cap set, their types are
- * looked up first (GET /v1/ads/recommendations, a read): a budget recommendation raises a budget
- * by an amount the API does not show beforehand, so a budget cap refuses it; budget and bid
- * recommendations count as spending calls. A name the list does not hold cannot be told apart
- * and is treated as a budget one (fail closed).
+ * Recommendation → Apply names recommendations, not amounts. With Limit Spending on, their types
+ * are looked up first (GET /v1/ads/recommendations, a read): a budget recommendation raises a
+ * budget by an amount the API does not show beforehand, so the budget caps refuse it; budget and
+ * bid recommendations count as spending actions. A name the list does not hold cannot be told
+ * apart and is treated as a budget one (fail closed).
  */
 async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) {
 	const body = request.body as IDataObject;
@@ -153,12 +163,11 @@ async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCap
 	const types = new Map(((answer.recommendations as IDataObject[] | undefined) ?? []).map((r) => [String(r.resourceName), String(r.type)]));
 	const budget = names.filter((n) => !types.has(n) || BUDGET_RECOMMENDATIONS.includes(types.get(n)!));
 	const bids = names.filter((n) => BID_RECOMMENDATIONS.includes(types.get(n) ?? ''));
-	const capped = [caps.maxDailyBudget && `Max Daily Budget ${caps.maxDailyBudget}`, caps.maxLifetimeBudget && `Max Lifetime Budget ${caps.maxLifetimeBudget}`].filter(Boolean);
-	if (budget.length && capped.length) {
+	if (budget.length) {
 		const unknown = budget.filter((n) => !types.has(n));
 		refuse(
 			ctx,
-			`Applying ${budget.join(', ')} is refused: ${unknown.length ? 'a recommendation whose type cannot be looked up may raise' : 'a campaign budget recommendation raises'} a budget by an amount not known beforehand, and this credential caps budgets (${capped.join(', ')}).`,
+			`Applying ${budget.join(', ')} is refused: ${unknown.length ? 'a recommendation whose type cannot be looked up may raise' : 'a campaign budget recommendation raises'} a budget by an amount not known beforehand, and this credential caps budgets (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}).`,
 			'Apply the other recommendations, and change the budget with Campaign → Update within the cap.',
 		);
 	}
@@ -169,10 +178,10 @@ async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCap
 export function checkSpendCaps(kind: SpendKind): PreSendAction {
 	const check = async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const caps = await spendCaps(this);
-		if (!anyCap(caps)) return request;
+		if (!caps.limited) return request;
 		const body = (request.body ?? {}) as IDataObject;
 		if (kind === 'recommendations') {
-			if (caps.maxDailyBudget || caps.maxLifetimeBudget || caps.maxSpendingCallsPerExecution) await checkRecommendations(this, caps, request);
+			await checkRecommendations(this, caps, request);
 			return request;
 		}
 		// every cap the request is over, in one error: the budget first, then the status
@@ -185,7 +194,7 @@ export function checkSpendCaps(kind: SpendKind): PreSendAction {
 	return check;
 }
 
-/** Whether a request spends, and the distinct calls it makes (a resend of the same call is the same). */
+/** Whether a request spends, and the distinct spending actions it takes (a resend of the same call is the same). */
 function spendingCalls(kind: SpendKind, request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
 	const body = (request.body ?? {}) as IDataObject;
 	if (body.validateOnly === true) return [];
@@ -217,7 +226,7 @@ function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions
 }
 
 /**
- * The spending calls of each execution, in this process: an execution runs in one process
+ * The spending actions of each execution, in this process: an execution runs in one process
  * (in queue mode on one worker), so the count holds there. At most this many executions are
  * remembered, oldest forgotten first, so the map cannot grow without limit.
  */
@@ -237,22 +246,29 @@ function callsOf(executionId: string): Set<string> {
 	return calls;
 }
 
-/** preSend, last (after the Idempotency-Key): Max Spending Calls per Execution. */
+/** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
 export function countSpendingCall(kind: SpendKind): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const { maxSpendingCallsPerExecution: cap } = await spendCaps(this);
-		if (!cap) return request;
+		const { limited, maxSpendingCallsPerExecution: cap } = await spendCaps(this);
+		if (!limited) return request;
 		const calls = spendingCalls(kind, request, this);
 		if (!calls.length) return request;
 		const made = callsOf(String(this.getExecutionId() ?? ''));
 		const added = calls.filter((c) => !made.has(c));
 		if (made.size + added.length > cap) {
+			if (cap === 0) {
+				refuse(
+					this,
+					'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
+					'None can be taken with this credential until its owner raises Max Spending Actions per Execution.',
+				);
+			}
 			const total = made.size + added.length;
-			const asked = added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending calls in this execution` : `Spending call ${total} of this execution`;
+			const asked = added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`;
 			refuse(
 				this,
-				`${asked}, above this credential's cap of ${cap} (Max Spending Calls per Execution); ${made.size} already made.`,
-				'Run the rest in another execution, after a person has looked at these.',
+				`${asked}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made.size} already taken.`,
+				'Creates, boosts, activations and budget or bid changes count, per execution (one run of the workflow). Run the rest in another execution, after a person has looked at these.',
 			);
 		}
 		for (const c of added) made.add(c);

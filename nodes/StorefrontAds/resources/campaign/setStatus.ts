@@ -14,6 +14,6 @@ export const option = operation({
 	path: '/v1/ads/campaigns/{campaignId}/status',
 	fields,
 	inRequest: { status: 'body', platform: 'body' },
-	// making it active: the credential's spending caps (Paused Only, Max Spending Calls per Execution)
+	// making it active: the credential's spending caps (Paused Only, Max Spending Actions per Execution)
 	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });
