@@ -61,8 +61,9 @@ test('X-RateLimit-Remaining 0: the node holds its next requests until X-RateLimi
 	expect(pagesNamed('Headers ')).toHaveLength(20);
 });
 
-test('60 × Page → Create against 20 requests/s (bursts of 20): all 60 created once, no failure, every 429 answered by one resend', async () => {
-	api.setRealistic({ ratePerSecond: 20, burst: 20, latencyMs: 5, jitterMs: 3 });
+test('60 × Page → Create against 20 requests/s (bursts of 20) that sends no rate-limit headers: all 60 created once, no failure, every 429 answered by one resend', async () => {
+	// without the headers the node can only learn the pace from 429s (with them it avoids them: the next test)
+	api.setRealistic({ ratePerSecond: 20, burst: 20, latencyMs: 5, jitterMs: 3, headers: false });
 	const items = Array.from({ length: 60 }, (_, i) => ({ title: `Rate ${i}` }));
 	const r = await runNode({ node: 'storefrontCommerce', parameters: pageCreate, items, credentials: credentials() });
 
@@ -81,6 +82,30 @@ test('60 × Page → Create against 20 requests/s (bursts of 20): all 60 created
 	expect(api.requests).toHaveLength(60 + api.stats.rateLimited);
 	expect(api.stats.peakInFlight).toBeLessThanOrEqual(DEFAULT_MAX_IN_FLIGHT);
 	console.log(`60 creates at 20/s: ${api.stats.rateLimited} 429s answered, ${api.requests.length} requests, at most ${api.stats.peakInFlight} in flight`);
+});
+
+test('the same 60 against the same limit with its X-RateLimit-* headers: sent as the bucket refills, none refused', async () => {
+	api.setRealistic({ ratePerSecond: 20, burst: 20, latencyMs: 5, jitterMs: 3 });
+	const items = Array.from({ length: 60 }, (_, i) => ({ title: `Paced ${i}` }));
+	const r = await runNode({ node: 'storefrontCommerce', parameters: pageCreate, items, credentials: credentials() });
+	expect(r.json.filter((j) => j.error)).toEqual([]);
+	expect(pagesNamed('Paced ')).toHaveLength(60);
+	expect(api.requests).toHaveLength(60);
+	expect(api.stats.rateLimited).toBe(0);
+});
+
+test('Max Wait in Queue: an item whose turn does not come in time fails unsent, with the bound and how to raise it; the first is answered', async () => {
+	// one request a minute: the first item's answer says none is left, so the second waits for the window's end
+	api.setRealistic({ fixedWindow: { requests: 1, seconds: 60 }, latencyMs: 0, jitterMs: 0 });
+	const items = [{ title: 'Queued 0' }, { title: 'Queued 1' }];
+	const parameters = { ...pageCreate, requestOptions: { maxQueueWait: 1 } };
+	const r = await runNode({ node: 'storefrontCommerce', parameters, items, credentials: credentials(), continueOnFail: true });
+	expect(r.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(r.json[0].title).toBe('Queued 0');
+	expect(String(r.json[1].error)).toBe('The request waited more than 1 seconds for its turn under the API\'s rate limit');
+	expect(r.items[1].error?.description).toMatch(/^Nothing was sent to the API for this item\..*Raise "Max Wait in Queue" in the node's Request Options \(now 1 seconds\)/);
+	expect(api.requests).toHaveLength(1);
+	expect(pagesNamed('Queued ')).toHaveLength(1);
 });
 
 describe('in flight at once', () => {
@@ -135,7 +160,7 @@ describe('in flight at once', () => {
 		for (const name of ['storefrontCommerce', 'storefrontAds', 'storefrontWebhooks']) {
 			const requestOptions = nodeType(name).description.properties.filter((p) => p.name === 'requestOptions');
 			expect(requestOptions).toHaveLength(1);
-			expect((requestOptions[0].options ?? []).map((o) => o.name)).toEqual(expect.arrayContaining(['batching', 'maxInFlight', 'proxy', 'timeout']));
+			expect((requestOptions[0].options ?? []).map((o) => o.name)).toEqual(expect.arrayContaining(['batching', 'maxInFlight', 'maxQueueWait', 'proxy', 'timeout']));
 		}
 	});
 });
