@@ -2,6 +2,7 @@
 // `npm start`: installs dev dependencies if missing, builds the package and the fake API, then
 // runs the sandbox (scripts/sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
 // Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload), `npm start -- --realistic` (rate-limited, slower fake API),
+// `npm start -- --rate-limit=100/10s` (a fixed window per key with the X-RateLimit-* headers),
 // `npm start -- --dialect timestamped` (webhook deliveries signed t=…,v1=… with type/created, or `flat`: objects at the top level).
 const { spawnSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
