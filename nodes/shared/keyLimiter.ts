@@ -297,7 +297,7 @@ export class KeyLimiter {
 		this.creditAt = now;
 	}
 
-	private grant(now: number) {
+	private grant() {
 		const waiter = this.queue.shift()!;
 		if (this.mode === 'window') this.credit -= 1;
 		this.sent += 1;
@@ -332,7 +332,7 @@ export class KeyLimiter {
 				if (!this.queue.length) return;
 				const delay = this.delay(now);
 				if (delay <= 0) {
-					this.grant(now);
+					this.grant();
 					continue;
 				}
 				const deadline = Math.min(...this.queue.map((w) => w.deadline));
