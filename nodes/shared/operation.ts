@@ -18,6 +18,7 @@ import { paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
 import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
+import { readsOf, type FieldPath, type Reads } from './reads';
 
 /** Where one field's value goes in the request. */
 export interface Placement {
@@ -53,6 +54,12 @@ export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> &
 		? { fields: 'declare each field with field() or a builder, so that its name is known' }
 		: unknown);
 
+/** Where fields named `N` go in the request (OperationSpec `inRequest`). */
+export type InRequest<N extends string> = { [K in FieldPath<N>]?: 'query' | 'body' | Placement };
+
+/** A shared part of `inRequest`, its keys checked against the fields it goes with (a key that is none fails the type check). */
+export const inRequestFor = <N extends string>(_fields: ReadonlyArray<Field<N>>, map: InRequest<NoInfer<N>>) => map;
+
 export interface OperationSpec<N extends string = string> {
 	value: string;
 	name: string;
@@ -70,10 +77,13 @@ export interface OperationSpec<N extends string = string> {
 	 */
 	fields: Array<Field<N>>;
 	/** Fields the API takes as they are: field → where in the request (read once per item, no expressions). */
-	inRequest?: { [K in NoInfer<N> | `${NoInfer<N>}.${string}`]?: 'query' | 'body' | Placement };
-	/** Runs after the path and `inRequest` are applied: checks and bodies that need code. */
-	preSend?: PreSendAction[];
-	postReceive?: PostReceiveAction[];
+	inRequest?: InRequest<NoInfer<N>>;
+	/**
+	 * Runs after the path and `inRequest` are applied: checks and bodies that need code. A shared
+	 * action built with `reading` (reads.ts) names what it reads, and each name must be a field.
+	 */
+	preSend?: Array<PreSendAction & Partial<Reads<FieldPath<NoInfer<N>>>>>;
+	postReceive?: Array<PostReceiveAction & Partial<Reads<FieldPath<NoInfer<N>>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
 	/**
@@ -197,12 +207,16 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 	return option;
 }
 
-/** The load-time net under the type check: a `{path}` name or `inRequest` key that is no field would read as empty and drop from the request. */
+/**
+ * The load-time net under the type check: a `{path}` name, `inRequest` key or name read by a shared
+ * action (reads.ts) that is no field would read as empty and drop from the request.
+ */
 function checkWiring(spec: OperationSpec) {
 	const shown = new Set(spec.fields.map((f) => f.name));
 	// an option of one of its collections by path (`options.accountId`)
 	for (const f of spec.fields) if (f.type === 'collection') for (const c of f.options as INodeProperties[]) shown.add(`${f.name}.${c.name}`);
-	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {})])
+	const actions = [...(spec.preSend ?? []), ...(spec.postReceive ?? [])];
+	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {}), ...actions.flatMap(readsOf)])
 		if (!shown.has(name)) throw new Error(`${spec.action}: the request reads "${name}", which is not one of the operation's fields`);
 }
 
