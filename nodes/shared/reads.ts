@@ -14,8 +14,8 @@ export interface Reader<N extends string> {
 
 const untyped: Reader<string> = { param, locatorValue };
 
-/** The reads of an operation file's own functions, typed to the names of its `fields`. */
-export const readerOf = <N extends string>(_fields: ReadonlyArray<Field<N>>): Reader<N> => untyped;
+/** The reads of an operation file's own functions, typed to the names of its fields: `readerOf<typeof fields>()`. */
+export const readerOf = <F extends ReadonlyArray<Field<string>>>(): Reader<F[number]['name']> => untyped;
 
 /**
  * The names a shared request action reads. `operation()` checks them against the fields of every

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
 import { keywords, renamedField } from './adsFields';
@@ -178,21 +179,22 @@ const TOP_LEVEL: string[] = [...CREATIVE, 'campaignType', 'keywords', 'organizat
 const PARAMETER_OF: Record<string, string> = { keywords: 'searchnetKeywords' };
 
 /** The body fields of the chosen network: top-level ones it shows, then Additional Fields (lists as lists). */
-async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const network = param<string>(this, 'network', '');
+const adBody = reading(['network', 'videoUrl', 'additionalFields'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const network = read.param<string>(this, 'network', '');
 	const body = { ...(request.body as IDataObject) };
 	const facts = NETWORKS[network];
 	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
 	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
-	// Chatnet's four countries are their own field (a menu), sent as the API's countries
+	// Chatnet's four countries are their own field (a menu), sent as the API's countries; these names come
+	// from the same network tables as the fields (adFields), so they are read untyped
 	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, PARAMETER_OF[f] ?? f, undefined)])));
-	if (network === 'videonet') body.imageUrl = param(this, 'videoUrl', '');
+	if (network === 'videonet') body.imageUrl = read.param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
-	copyFilled(body, param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
+	copyFilled(body, read.param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
 	request.body = body;
 	return request;
-}
+});
 
 /** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
 export const adInRequest = { ...spendInRequest, name: 'body', goal: 'body' } as const;

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PostRec
 import { collection, field } from '../../shared/fieldBuilders';
 import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
 import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
 import { unwrap } from '../../shared/requestActions';
 import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
@@ -38,8 +39,8 @@ export const idempotencyOption = field({
 export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
 
 /** preSend (last): the `Idempotency-Key` header of every create, boost, messaging and call request. */
-export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const own = String(param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
+export const sendIdempotencyKey = reading(['options'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const own = String(read.param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
 	const node = this.getNode();
 	const key =
 		own ||
@@ -53,7 +54,7 @@ export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request:
 		});
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: key };
 	return request;
-}
+});
 
 /**
  * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
