@@ -57,8 +57,14 @@ export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> &
 /** Where fields named `N` go in the request (OperationSpec `inRequest`). */
 export type InRequest<N extends string> = { [K in FieldPath<N>]?: 'query' | 'body' | Placement };
 
-/** A shared part of `inRequest`, its keys checked against the fields it goes with (a key that is none fails the type check). */
-export const inRequestFor = <N extends string>(_fields: ReadonlyArray<Field<N>>, map: InRequest<NoInfer<N>>) => map;
+/**
+ * A shared part of `inRequest`, its keys checked against the names of the fields `F` it goes with
+ * (`inRequestFor<typeof fields>()({...})`): a key that is none fails the type check.
+ */
+export const inRequestFor =
+	<F extends ReadonlyArray<Field<string>>>() =>
+	(map: InRequest<F[number]['name']>) =>
+		map;
 
 export interface OperationSpec<N extends string = string> {
 	value: string;
