@@ -14,7 +14,7 @@ import type {
 
 import { passOn, throwOnApiError } from './errors';
 import type { Field } from './fieldBuilders';
-import { paginate, type ListOptions } from './pagination';
+import { listReads, paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
 import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
@@ -45,12 +45,17 @@ type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Re
 /** The path when every `{name}` in it is one of the operation's fields; otherwise a type no string has (a compile error). */
 type CheckedPath<P extends string, N extends string> = [Exclude<PathNames<P>, N>] extends [never] ? P : never;
 
+/** A list's options when the operation has the fields its paging reads (pagination.ts listReads); otherwise a type they are not. */
+type CheckedList<N extends string> = ListOptions &
+	([Exclude<'returnAll' | 'limit', N>] extends [never] ? unknown : { fields: 'a list reads Return All and Limit: add returnAllOrLimit() to fields' }) &
+	('simplify' extends N ? unknown : { simplify?: 'a list that simplifies reads Simplify: add simplifyField() to fields' });
+
 /**
  * An operation's spec as TypeScript checks it: every `{name}` of the path is a field, and every
  * field's name is known (a field typed plain INodeProperties would switch the check off).
  * Builders that wrap `operation` (storeOperation…) take this type.
  */
-export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> & { path: P & CheckedPath<P, NoInfer<N>> } & (string extends N
+export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> & { path: P & CheckedPath<P, NoInfer<N>>; list?: CheckedList<NoInfer<N>> } & (string extends N
 		? { fields: 'declare each field with field() or a builder, so that its name is known' }
 		: unknown);
 
@@ -222,7 +227,8 @@ function checkWiring(spec: OperationSpec) {
 	// an option of one of its collections by path (`options.accountId`)
 	for (const f of spec.fields) if (f.type === 'collection') for (const c of f.options as INodeProperties[]) shown.add(`${f.name}.${c.name}`);
 	const actions = [...(spec.preSend ?? []), ...(spec.postReceive ?? [])];
-	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {}), ...actions.flatMap(readsOf)])
+	const paging = spec.list ? listReads(spec.list) : [];
+	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {}), ...actions.flatMap(readsOf), ...paging])
 		if (!shown.has(name)) throw new Error(`${spec.action}: the request reads "${name}", which is not one of the operation's fields`);
 }
 

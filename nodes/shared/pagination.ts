@@ -89,6 +89,9 @@ function positiveLimit(ctx: IExecutePaginationFunctions, value: unknown): number
 	return limit;
 }
 
+/** The fields `paginate` reads: Return All and Limit, and Simplify when the list simplifies (operation.ts checks them). */
+export const listReads = (options: ListOptions) => ['returnAll', 'limit', ...(options.simplify ? ['simplify'] : [])];
+
 export function paginate(options: ListOptions): Paginator {
 	const maxPage = options.maxPageSize ?? 100;
 	return async function (this: IExecutePaginationFunctions, requestData) {
