@@ -1,4 +1,4 @@
-import { NodeHelpers, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
 import { nodeProperties, type OperationModule, type ResourceSpec } from '../../nodes/shared/assembly';
 import { field, returnAllOrLimit, type Field } from '../../nodes/shared/fieldBuilders';
@@ -96,7 +96,7 @@ describe('wiring (operation): a name the request reads that is no field fails at
 
 	test('a list without the Return All and Limit it pages with (and Simplify when it simplifies) is refused', () => {
 		expect(() => module('getAll', [title], { list: { style: 'none', rootProperty: 'pages' } })).toThrow('getAll it: the request reads "returnAll"');
-		const simplify = { style: 'none' as const, rootProperty: 'pages', simplify: (row: object) => row };
+		const simplify = { style: 'none' as const, rootProperty: 'pages', simplify: (row: IDataObject) => row };
 		expect(() => module('getAll', [title, ...returnAllOrLimit('pages')], { list: simplify })).toThrow('getAll it: the request reads "simplify"');
 		expect(module('getAll', [title, ...returnAllOrLimit('pages')], { list: { style: 'none', rootProperty: 'pages' } }).option.value).toBe('getAll');
 	});
