@@ -27,6 +27,7 @@ import { readerOf, reading } from '../../nodes/shared/reads';
 import { bodyFrom, queryFrom, requireAnyField } from '../../nodes/shared/requestActions';
 import { queryWithDays } from '../../nodes/StorefrontAds/helpers/dates';
 import type { BatchRunOf } from '../../nodes/StorefrontAds/helpers/batchInput';
+import { storeOperation } from '../../nodes/StorefrontCommerce/helpers/storeOperation';
 
 export const pageId = resourceLocator('typedWiringTest', { displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. p_1' });
 export const title = field({ displayName: 'Title', name: 'title', type: 'string', default: '' });
@@ -41,7 +42,7 @@ export const sendsTitle = reading(['title'], (read) => async function (this: unk
 	return request as never;
 });
 
-export type Unused = INodeProperties | typeof returnAllOrLimit | typeof bodyFrom | typeof queryFrom | typeof requireAnyField | typeof queryWithDays | typeof inRequestFor | typeof readerOf | BatchRunOf<[]>;
+export type Unused = INodeProperties | typeof returnAllOrLimit | typeof bodyFrom | typeof queryFrom | typeof requireAnyField | typeof queryWithDays | typeof inRequestFor | typeof readerOf | typeof storeOperation | BatchRunOf<[]>;
 `;
 
 const base = `value: 'update', name: 'Update', action: 'Update a page', description: 'Update a page', method: 'PATCH'`;
@@ -174,6 +175,14 @@ export const fields = [pageId, title];
 export const work = (run: BatchRunOf<typeof fields>) => [
 	run.param('titel', ''), ${HERE}
 ];
+`,
+	storeOperationWithoutAccount: `${imports}
+export const fields = [pageId, title];
+export const option = storeOperation({ ${HERE}
+	${base},
+	path: '/v1/pages/{pageId}',
+	fields,
+});
 `,
 	listWithoutLimit: `${imports}
 export const fields = [pageId, title];

@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { collection, field, type Field } from '../../shared/fieldBuilders';
+import { inRequestFor } from '../../shared/operation';
 import { param } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
-import { keywords, renamedField } from './adsFields';
+import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps, countSpendingCall } from './spendCaps';
@@ -197,7 +198,7 @@ const adBody = reading(['network', 'videoUrl', 'additionalFields'], (read) => as
 });
 
 /** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
-export const adInRequest = { ...spendInRequest, name: 'body', goal: 'body' } as const;
+export const adInRequest = inRequestFor<ReturnType<typeof adFields> | [typeof name]>()({ ...spendInRequest, name: 'body', goal: 'body' });
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
 export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));
