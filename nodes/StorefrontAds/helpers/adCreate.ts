@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
-import { param } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
@@ -175,20 +174,19 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 	),
 ]);
 
-const TOP_LEVEL: string[] = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
-/** Network fields whose parameter has a name of its own, by the name the API takes. */
-const PARAMETER_OF: Record<string, string> = { keywords: 'searchnetKeywords' };
+const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'] as const;
+/** The parameter holding a network field: its own name, but for Keywords (a name of its own). */
+const parameterOf = <F extends (typeof TOP_LEVEL)[number]>(f: F) => (f === 'keywords' ? 'searchnetKeywords' : (f as Exclude<F, 'keywords'>));
 
 /** The body fields of the chosen network: top-level ones it shows, then Additional Fields (lists as lists). */
-const adBody = reading(['network', 'videoUrl', 'additionalFields'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+const adBody = reading(['network', 'videoUrl', 'additionalFields', ...TOP_LEVEL.map(parameterOf)], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const network = read.param<string>(this, 'network', '');
 	const body = { ...(request.body as IDataObject) };
 	const facts = NETWORKS[network];
 	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
 	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
-	// Chatnet's four countries are their own field (a menu), sent as the API's countries; these names come
-	// from the same network tables as the fields (adFields), so they are read untyped
-	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, PARAMETER_OF[f] ?? f, undefined)])));
+	// Chatnet's four countries are their own field (a menu), sent as the API's countries
+	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, read.param(this, parameterOf(f), undefined)])));
 	if (network === 'videonet') body.imageUrl = read.param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
