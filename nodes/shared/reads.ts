@@ -14,8 +14,11 @@ export interface Reader<N extends string> {
 
 const untyped: Reader<string> = { param, locatorValue };
 
+/** Reads typed to the names `N`. */
+export const readerFor = <N extends string>(): Reader<N> => untyped;
+
 /** The reads of an operation file's own functions, typed to the names of its fields: `readerOf<typeof fields>()`. */
-export const readerOf = <F extends ReadonlyArray<Field<string>>>(): Reader<F[number]['name']> => untyped;
+export const readerOf = <F extends ReadonlyArray<Field<string>>>() => readerFor<F[number]['name']>();
 
 /**
  * The names a shared request action reads. `operation()` checks them against the fields of every
