@@ -231,3 +231,21 @@ test('a name that is no field of the operation (path, inRequest key, key of a sh
 		fs.rmSync(dir, { recursive: true, force: true });
 	}
 }, 30_000);
+
+/** Where a parameter may still be read by a name TypeScript does not check, and why. */
+const UNTYPED_READS: Record<string, string> = {
+	'nodes/shared/reads.ts': 'the typed readers themselves',
+	'nodes/shared/operation.ts': 'path names and inRequest keys, checked by CheckedSpec and at load',
+	'nodes/shared/requiredOnValue.ts': "names taken from the fields' own declarations",
+	'nodes/StorefrontAds/helpers/batchInput.ts': "a batch run's transport: its names are typed by BatchRunOf and BatchSpec",
+};
+
+test('operations read parameters by name only through a typed reader (reads.ts), except where the name is checked otherwise', () => {
+	const files = (dir: string): string[] =>
+		fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+	const untyped = files(path.join(root, 'nodes'))
+		.filter((file) => /import \{[^}]*\b(param|paramOf|locatorValue)\b[^}]*\} from '[./]*(shared\/)?params'/.test(fs.readFileSync(file, 'utf8')))
+		.map((file) => path.relative(root, file).split(path.sep).join('/'))
+		.sort();
+	expect(untyped).toEqual(Object.keys(UNTYPED_READS).sort());
+});
