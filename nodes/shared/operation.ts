@@ -18,7 +18,7 @@ import { listReads, paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
 import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
-import { readsOf, type FieldPath, type Reads } from './reads';
+import { readsOf, type Reads } from './reads';
 
 /** Where one field's value goes in the request. */
 export interface Placement {
@@ -60,7 +60,7 @@ export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> &
 		: unknown);
 
 /** Where fields named `N` go in the request (OperationSpec `inRequest`). */
-export type InRequest<N extends string> = { [K in FieldPath<N>]?: 'query' | 'body' | Placement };
+export type InRequest<N extends string> = { [K in N]?: 'query' | 'body' | Placement };
 
 /**
  * A shared part of `inRequest`, its keys checked against the names of the fields `F` it goes with
@@ -93,8 +93,8 @@ export interface OperationSpec<N extends string = string> {
 	 * Runs after the path and `inRequest` are applied: checks and bodies that need code. A shared
 	 * action built with `reading` (reads.ts) names what it reads, and each name must be a field.
 	 */
-	preSend?: Array<PreSendAction & Partial<Reads<FieldPath<NoInfer<N>>>>>;
-	postReceive?: Array<PostReceiveAction & Partial<Reads<FieldPath<NoInfer<N>>>>>;
+	preSend?: Array<PreSendAction & Partial<Reads<NoInfer<N>>>>;
+	postReceive?: Array<PostReceiveAction & Partial<Reads<NoInfer<N>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
 	/**

@@ -3,13 +3,13 @@ import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-work
 import type { Field } from './fieldBuilders';
 import { locatorValue, param } from './params';
 
-/** A field's name, or the path to an option of one of its collections (`options.accountId`). */
-export type FieldPath<N extends string> = N | `${N}.${string}`;
-
-/** `param` and `locatorValue` (params.ts) taking only the given names: a misspelt one fails `npm run typecheck`. */
+/**
+ * `param` and `locatorValue` (params.ts) taking only the given names (a field's, or the path to an
+ * option of one of its collections, `options.accountId`): a misspelt one fails `npm run typecheck`.
+ */
 export interface Reader<N extends string> {
-	param<T = unknown>(ctx: IExecuteSingleFunctions, name: FieldPath<N>, fallback?: T, options?: IGetNodeParameterOptions): T;
-	locatorValue(ctx: IExecuteSingleFunctions, name: FieldPath<N>): string;
+	param<T = unknown>(ctx: IExecuteSingleFunctions, name: N, fallback?: T, options?: IGetNodeParameterOptions): T;
+	locatorValue(ctx: IExecuteSingleFunctions, name: N): string;
 }
 
 const untyped: Reader<string> = { param, locatorValue };

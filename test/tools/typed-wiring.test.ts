@@ -1,7 +1,8 @@
 /**
  * A misspelt field fails `npm run typecheck`: an operation's path `{name}`s and `inRequest` keys
  * must name one of its `fields` (nodes/shared/operation.ts CheckedSpec), and every field must keep
- * its name's type (declared with `field()` or a builder). So must every name read by name: the
+ * its name's type (declared with `field()` or a builder; `collection()` adds the path to each of
+ * its options, `options.handle`). So must every name read by name: the
  * keys of a shared `inRequest` part (inRequestFor), an operation file's `param`/`locatorValue`
  * reads (readerOf), a batch run's reads (BatchRunOf), the collection of bodyFrom, queryFrom,
  * requireAnyField and queryWithDays and the names of any shared action built with `reading`
@@ -21,7 +22,7 @@ const HERE = '// ← reported here';
 
 const imports = `import type { INodeProperties } from 'n8n-workflow';
 
-import { field, resourceLocator, returnAllOrLimit } from '../../nodes/shared/fieldBuilders';
+import { collection, field, resourceLocator, returnAllOrLimit } from '../../nodes/shared/fieldBuilders';
 import { inRequestFor, operation, type CheckedSpec } from '../../nodes/shared/operation';
 import { readerOf, reading } from '../../nodes/shared/reads';
 import { bodyFrom, queryFrom, requireAnyField } from '../../nodes/shared/requestActions';
@@ -31,7 +32,7 @@ import { storeOperation } from '../../nodes/StorefrontCommerce/helpers/storeOper
 
 export const pageId = resourceLocator('typedWiringTest', { displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. p_1' });
 export const title = field({ displayName: 'Title', name: 'title', type: 'string', default: '' });
-export const options = field({ displayName: 'Options', name: 'options', type: 'collection', default: {}, options: [{ displayName: 'Handle', name: 'handle', type: 'string', default: '' }] });
+export const options = collection('Options', 'options', [{ displayName: 'Handle', name: 'handle', type: 'string', default: '' }]);
 
 /** A wrapper, as the nodes' own (storeOperation): it keeps the check by taking CheckedSpec. */
 export const wrapped = <N extends string, P extends string>(spec: CheckedSpec<N, P>) => operation(spec);
@@ -117,6 +118,24 @@ export const option = operation({
 	fields, ${HERE}
 });
 `,
+	misspeltCollectionOptionPath: `${imports}
+export const fields = [pageId, options];
+export const option = operation({
+	${base},
+	path: '/v1/pages/{pageId}',
+	fields,
+	inRequest: {
+		'options.handel': 'body', ${HERE}
+	},
+});
+`,
+	misspeltCollectionOptionRead: `${imports}
+export const fields = [pageId, options];
+const { param } = readerOf<typeof fields>();
+export const reads = (ctx: never) => [
+	param(ctx, 'options.handel'), ${HERE}
+];
+`,
 	misspeltParamRead: `${imports}
 export const fields = [pageId, title];
 const { param } = readerOf<typeof fields>();
@@ -195,7 +214,7 @@ export const option = operation({
 `,
 };
 
-test('a name that is no field of the operation (path, inRequest key, key of a shared inRequest part, param read, collection of bodyFrom and the like, name a shared action or a list reads), or a field typed plain INodeProperties, fails the type check', () => {
+test('a name that is no field of the operation (path, inRequest key, collection option path, key of a shared inRequest part, param read, collection of bodyFrom and the like, name a shared action or a list reads), or a field typed plain INodeProperties, fails the type check', () => {
 	const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.dev.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => {
 			throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 		},

@@ -13,7 +13,6 @@ import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, operation, type CheckedSpec, type RequestRun } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
-import type { FieldPath } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 
 /**
@@ -71,9 +70,9 @@ export function valueAt(json: IDataObject, path: string): unknown {
 }
 
 /** The field names the user gave (key → parameter holding the name), read once, trimmed. */
-export function fieldNames<K extends string, N extends string>(run: BatchRun<N>, parameters: Record<K, FieldPath<N>>): Record<K, string> {
+export function fieldNames<K extends string, N extends string>(run: BatchRun<N>, parameters: Record<K, N>): Record<K, string> {
 	return Object.fromEntries(
-		Object.entries<FieldPath<N>>(parameters).map(([key, parameter]) => [key, String(run.param(parameter, '') ?? '').trim()]),
+		Object.entries<N>(parameters).map(([key, parameter]) => [key, String(run.param(parameter, '') ?? '').trim()]),
 	) as Record<K, string>;
 }
 
@@ -81,7 +80,7 @@ export function fieldNames<K extends string, N extends string>(run: BatchRun<N>,
 export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** A JSON list parameter of the run (an expression's or the model's array passes as it is). */
-export function jsonList<N extends string>(run: BatchRun<N>, name: FieldPath<N>, field: string, example: string): IDataObject[] {
+export function jsonList<N extends string>(run: BatchRun<N>, name: N, field: string, example: string): IDataObject[] {
 	return parseJsonList(run.param<unknown>(name, '[]'), field, `a JSON list, e.g. ${example}`, run.fail);
 }
 
@@ -92,9 +91,9 @@ export function jsonList<N extends string>(run: BatchRun<N>, name: FieldPath<N>,
  */
 export interface BatchRun<N extends string> {
 	/** A parameter's value for this run (the run's item); `N`: the names of the operation's fields (BatchRunOf). */
-	param: <T>(name: FieldPath<N>, fallback: T, options?: IGetNodeParameterOptions) => T;
+	param: <T>(name: N, fallback: T, options?: IGetNodeParameterOptions) => T;
 	/** A resource locator's ID, checked against its format; empty fails the run (the IDs a batch operation reads are required). */
-	id: (name: FieldPath<N>) => string;
+	id: (name: N) => string;
 	/** Fails the run; `itemIndex` names the input item at fault (default: the run's own). */
 	fail(message: string, description: string, itemIndex?: number): never;
 	/** "From Incoming Items": the items to read (every incoming item, or the tool's one item); "JSON List": undefined. */
