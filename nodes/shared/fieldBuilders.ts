@@ -123,7 +123,15 @@ export function resourceLocator<N extends string>(node: string, spec: LocatorSpe
 	};
 }
 
-/** A collection of optional fields ("Additional Fields", "Update Fields", "Filters"). */
-export function collection<N extends string>(displayName: string, name: N, options: INodeProperties[], placeholder = 'Add Field'): Field<N> {
+/**
+ * A collection of optional fields ("Additional Fields", "Update Fields", "Filters"). Its type names
+ * the collection and the path to each option (`options.accountId`): the names an operation reads.
+ */
+export function collection<N extends string, O extends string>(
+	displayName: string,
+	name: N,
+	options: Array<INodeProperties & { name: O }>,
+	placeholder = 'Add Field',
+): Field<N | `${N}.${O}`> {
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
 }

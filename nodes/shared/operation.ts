@@ -14,10 +14,11 @@ import type {
 
 import { passOn, throwOnApiError } from './errors';
 import type { Field } from './fieldBuilders';
-import { paginate, type ListOptions } from './pagination';
+import { listReads, paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
 import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
+import { readsOf, type Reads } from './reads';
 
 /** Where one field's value goes in the request. */
 export interface Placement {
@@ -44,14 +45,31 @@ type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Re
 /** The path when every `{name}` in it is one of the operation's fields; otherwise a type no string has (a compile error). */
 type CheckedPath<P extends string, N extends string> = [Exclude<PathNames<P>, N>] extends [never] ? P : never;
 
+/** A list's options when the operation has the fields its paging reads (pagination.ts listReads); otherwise a type they are not. */
+type CheckedList<N extends string> = ListOptions &
+	([Exclude<'returnAll' | 'limit', N>] extends [never] ? unknown : { fields: 'a list reads Return All and Limit: add returnAllOrLimit() to fields' }) &
+	('simplify' extends N ? unknown : { simplify?: 'a list that simplifies reads Simplify: add simplifyField() to fields' });
+
 /**
  * An operation's spec as TypeScript checks it: every `{name}` of the path is a field, and every
  * field's name is known (a field typed plain INodeProperties would switch the check off).
  * Builders that wrap `operation` (storeOperation…) take this type.
  */
-export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> & { path: P & CheckedPath<P, NoInfer<N>> } & (string extends N
+export type CheckedSpec<N extends string, P extends string> = OperationSpec<N> & { path: P & CheckedPath<P, NoInfer<N>>; list?: CheckedList<NoInfer<N>> } & (string extends N
 		? { fields: 'declare each field with field() or a builder, so that its name is known' }
 		: unknown);
+
+/** Where fields named `N` go in the request (OperationSpec `inRequest`). */
+export type InRequest<N extends string> = { [K in N]?: 'query' | 'body' | Placement };
+
+/**
+ * A shared part of `inRequest`, its keys checked against the names of the fields `F` it goes with
+ * (`inRequestFor<typeof fields>()({...})`): a key that is none fails the type check.
+ */
+export const inRequestFor =
+	<F extends ReadonlyArray<Field<string>>>() =>
+	(map: InRequest<F[number]['name']>) =>
+		map;
 
 export interface OperationSpec<N extends string = string> {
 	value: string;
@@ -70,10 +88,13 @@ export interface OperationSpec<N extends string = string> {
 	 */
 	fields: Array<Field<N>>;
 	/** Fields the API takes as they are: field → where in the request (read once per item, no expressions). */
-	inRequest?: { [K in NoInfer<N> | `${NoInfer<N>}.${string}`]?: 'query' | 'body' | Placement };
-	/** Runs after the path and `inRequest` are applied: checks and bodies that need code. */
-	preSend?: PreSendAction[];
-	postReceive?: PostReceiveAction[];
+	inRequest?: InRequest<NoInfer<N>>;
+	/**
+	 * Runs after the path and `inRequest` are applied: checks and bodies that need code. A shared
+	 * action built with `reading` (reads.ts) names what it reads, and each name must be a field.
+	 */
+	preSend?: Array<PreSendAction & Partial<Reads<NoInfer<N>>>>;
+	postReceive?: Array<PostReceiveAction & Partial<Reads<NoInfer<N>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
 	/**
@@ -197,12 +218,17 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 	return option;
 }
 
-/** The load-time net under the type check: a `{path}` name or `inRequest` key that is no field would read as empty and drop from the request. */
+/**
+ * The load-time net under the type check: a `{path}` name, `inRequest` key or name read by a shared
+ * action (reads.ts) that is no field would read as empty and drop from the request.
+ */
 function checkWiring(spec: OperationSpec) {
 	const shown = new Set(spec.fields.map((f) => f.name));
 	// an option of one of its collections by path (`options.accountId`)
 	for (const f of spec.fields) if (f.type === 'collection') for (const c of f.options as INodeProperties[]) shown.add(`${f.name}.${c.name}`);
-	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {})])
+	const actions = [...(spec.preSend ?? []), ...(spec.postReceive ?? [])];
+	const paging = spec.list ? listReads(spec.list) : [];
+	for (const name of [...[...spec.path.matchAll(PATH_PARAM)].map((m) => m[1]), ...Object.keys(spec.inRequest ?? {}), ...actions.flatMap(readsOf), ...paging])
 		if (!shown.has(name)) throw new Error(`${spec.action}: the request reads "${name}", which is not one of the operation's fields`);
 }
 

@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { param } from './params';
+import { readerFor } from './reads';
 import { failItem } from './requestActions';
 
 /**
@@ -88,6 +88,11 @@ function positiveLimit(ctx: IExecutePaginationFunctions, value: unknown): number
 	}
 	return limit;
 }
+
+/** The fields `paginate` reads: Return All and Limit, and Simplify when the list simplifies (operation.ts checks them). */
+export const listReads = (options: ListOptions): ListRead[] => ['returnAll', 'limit', ...(options.simplify ? (['simplify'] as const) : [])];
+type ListRead = 'returnAll' | 'limit' | 'simplify';
+const { param } = readerFor<ListRead>();
 
 export function paginate(options: ListOptions): Paginator {
 	const maxPage = options.maxPageSize ?? 100;

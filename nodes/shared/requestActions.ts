@@ -4,11 +4,11 @@ import type {
 	IHttpRequestOptions,
 	INodeExecutionData,
 	PostReceiveAction,
-	PreSendAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isEmpty, param } from './params';
+import { isEmpty } from './params';
+import { reading } from './reads';
 
 /** Fails the current item with a message and what to do about it. */
 export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
@@ -53,35 +53,35 @@ export function copyFilled(target: IDataObject, fields: IDataObject, map: (value
 }
 
 /** Sends a collection's non-empty values in the body under the same names (after `transform`). */
-export function bodyFrom(
-	collectionName: string,
+export function bodyFrom<C extends string>(
+	collectionName: C,
 	transform: (this: IExecuteSingleFunctions, fields: IDataObject) => IDataObject = (f) => f,
-): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = transform.call(this, { ...param<IDataObject>(this, collectionName, {}) });
+) {
+	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = transform.call(this, { ...read.param<IDataObject>(this, collectionName, {}) });
 		request.body = copyFilled({ ...(request.body as IDataObject) }, fields);
 		return request;
-	};
+	});
 }
 
 /** Sends a collection's non-empty values in the query string under the same names. */
-export function queryFrom(collectionName: string): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = param<IDataObject>(this, collectionName, {});
+export function queryFrom<C extends string>(collectionName: C) {
+	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = read.param<IDataObject>(this, collectionName, {});
 		request.qs = copyFilled({ ...(request.qs as IDataObject) }, fields);
 		return request;
-	};
+	});
 }
 
 /** Refuses an update whose collection is empty: PATCH sends only what the user set, so nothing set is a mistake. */
-export function requireAnyField(collection: string, label = 'Update Fields'): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = param<IDataObject>(this, collection, {});
+export function requireAnyField<C extends string>(collection: C, label = 'Update Fields') {
+	return reading([collection], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const fields = read.param<IDataObject>(this, collection, {});
 		if (Object.values(fields).every(isEmpty)) {
 			failItem(this, 'Nothing to update', `Add at least one field under "${label}".`);
 		}
 		return request;
-	};
+	});
 }
 
 /**

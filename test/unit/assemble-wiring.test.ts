@@ -1,10 +1,13 @@
-import { NodeHelpers, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type IDataObject, type IExecuteSingleFunctions, type IHttpRequestOptions, type INodeProperties } from 'n8n-workflow';
 
 import { nodeProperties, type OperationModule, type ResourceSpec } from '../../nodes/shared/assembly';
 import { field, returnAllOrLimit, type Field } from '../../nodes/shared/fieldBuilders';
 import { oneDeclarationPerName, rectangles } from '../../nodes/shared/oneDeclarationPerName';
 import { operation, preSendActions, type OperationSpec } from '../../nodes/shared/operation';
+import { reading } from '../../nodes/shared/reads';
+import { bodyFrom, queryFrom, requireAnyField } from '../../nodes/shared/requestActions';
 import { REQUIRED_ON_VALUE } from '../../nodes/shared/requiredOnValue';
+import { queryWithDays } from '../../nodes/StorefrontAds/helpers/dates';
 
 /**
  * A node's properties from its operation modules: nodeProperties (plain n8n: each operation's
@@ -43,7 +46,7 @@ const shown = (props: INodeProperties[], resource: string, operation: string, mo
 };
 const names = (props: INodeProperties[]) => props.map((p) => p.name);
 
-describe('wiring (operation): a path name or inRequest key that is no field fails at load, not by dropping a value', () => {
+describe('wiring (operation): a name the request reads that is no field fails at load, not by dropping a value', () => {
 	const pageId = text('pageId', { required: true });
 	const title = text('title');
 
@@ -68,6 +71,34 @@ describe('wiring (operation): a path name or inRequest key that is no field fail
 		expect(() => module('get', [pageId], { path: '/v1/pages/{pageId}', inRequest: { title: 'query' } as never })).toThrow(
 			'get it: the request reads "title", which is not one of the operation\'s fields',
 		);
+	});
+
+	const refused = (name: string) => `get it: the request reads "${name}", which is not one of the operation's fields`;
+
+	test('the collection of bodyFrom, queryFrom, requireAnyField or queryWithDays that is no field is refused', () => {
+		const options = { displayName: 'Options', name: 'options', type: 'collection' as const, default: {}, options: [text('handle')] };
+		for (const action of [bodyFrom('optons'), queryFrom('optons'), requireAnyField('optons'), queryWithDays('optons')]) {
+			expect(() => module('get', [pageId, options], { path: '/v1/pages/{pageId}', preSend: [action] })).toThrow(refused('optons'));
+		}
+		expect(module('get', [pageId, options], { path: '/v1/pages/{pageId}', preSend: [bodyFrom('options')] }).option.value).toBe('get');
+	});
+
+	test("a name a shared action reads that is no field of the operation is refused (preSend and postReceive)", () => {
+		const action = reading(['title', 'options.handle'], () => async (request: unknown) => request as never);
+		expect(() => module('get', [pageId], { path: '/v1/pages/{pageId}', preSend: [action] })).toThrow(refused('title'));
+		expect(() => module('get', [pageId, title], { path: '/v1/pages/{pageId}', postReceive: [action] })).toThrow(refused('options.handle'));
+	});
+
+	test('a key of a shared inRequest part that is no field of the operation is refused', () => {
+		const shared = { title: 'body', subtitle: 'body' } as const;
+		expect(() => module('get', [pageId, title], { path: '/v1/pages/{pageId}', inRequest: { ...shared } })).toThrow(refused('subtitle'));
+	});
+
+	test('a list without the Return All and Limit it pages with (and Simplify when it simplifies) is refused', () => {
+		expect(() => module('getAll', [title], { list: { style: 'none', rootProperty: 'pages' } })).toThrow('getAll it: the request reads "returnAll"');
+		const simplify = { style: 'none' as const, rootProperty: 'pages', simplify: (row: IDataObject) => row };
+		expect(() => module('getAll', [title, ...returnAllOrLimit('pages')], { list: simplify })).toThrow('getAll it: the request reads "simplify"');
+		expect(module('getAll', [title, ...returnAllOrLimit('pages')], { list: { style: 'none', rootProperty: 'pages' } }).option.value).toBe('getAll');
 	});
 
 	test('a module whose exported fields are not the ones its operation was built with is refused', () => {

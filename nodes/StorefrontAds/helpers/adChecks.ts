@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/apiRequest';
-import { isEmpty, param } from '../../shared/params';
+import { isEmpty } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 import { wholeBudget } from './budget';
 import { checkedDate } from './dates';
@@ -67,12 +68,12 @@ async function checkMinimumBudget(ctx: IExecuteSingleFunctions, network: string,
 
 /** preSend of create / messaging / call / boost: the checks the API would fail, made before anything is sent. */
 export function checkAdBeforeSending(boost = false) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const network = param<string>(this, 'network', '');
+	return reading(['network'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const network = read.param<string>(this, 'network', '');
 		const body = (request.body ?? {}) as IDataObject;
 		checkBudgetAndDates(this, network, body);
 		checkCreative(this, network, body, boost);
 		await checkMinimumBudget(this, network, body);
 		return request;
-	};
+	});
 }

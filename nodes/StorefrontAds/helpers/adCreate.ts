@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { collection, field, type Field } from '../../shared/fieldBuilders';
-import { param } from '../../shared/params';
+import { inRequestFor } from '../../shared/operation';
+import { reading } from '../../shared/reads';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
-import { keywords, renamedField } from './adsFields';
+import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps, countSpendingCall } from './spendCaps';
@@ -173,29 +174,29 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 	),
 ]);
 
-const TOP_LEVEL: string[] = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'];
-/** Network fields whose parameter has a name of its own, by the name the API takes. */
-const PARAMETER_OF: Record<string, string> = { keywords: 'searchnetKeywords' };
+const TOP_LEVEL = [...CREATIVE, 'campaignType', 'keywords', 'organizationId', 'identityId', 'identityType', 'chatnetCountries'] as const;
+/** The parameter holding a network field: its own name, but for Keywords (a name of its own). */
+const parameterOf = <F extends (typeof TOP_LEVEL)[number]>(f: F) => (f === 'keywords' ? 'searchnetKeywords' : (f as Exclude<F, 'keywords'>));
 
 /** The body fields of the chosen network: top-level ones it shows, then Additional Fields (lists as lists). */
-async function adBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const network = param<string>(this, 'network', '');
+const adBody = reading(['network', 'videoUrl', 'additionalFields', ...TOP_LEVEL.map(parameterOf)], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const network = read.param<string>(this, 'network', '');
 	const body = { ...(request.body as IDataObject) };
 	const facts = NETWORKS[network];
 	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
 	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
 	// Chatnet's four countries are their own field (a menu), sent as the API's countries
-	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, param(this, PARAMETER_OF[f] ?? f, undefined)])));
-	if (network === 'videonet') body.imageUrl = param(this, 'videoUrl', '');
+	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, read.param(this, parameterOf(f), undefined)])));
+	if (network === 'videonet') body.imageUrl = read.param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
-	copyFilled(body, param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
+	copyFilled(body, read.param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
 	request.body = body;
 	return request;
-}
+});
 
 /** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
-export const adInRequest = { ...spendInRequest, name: 'body', goal: 'body' } as const;
+export const adInRequest = inRequestFor<ReturnType<typeof adFields> | [typeof name]>()({ ...spendInRequest, name: 'body', goal: 'body' });
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
 export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));

@@ -1,21 +1,21 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { collection, field } from '../../shared/fieldBuilders';
-import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { dayField, queryWithDays } from './dates';
 
 /**
  * Analytics answers `{<owner>: {...}, analytics: {summary, daily}}`. "Split Into Days"
  * gives one item per day (with the owner's id, name and currency on each), else one item.
  */
-export async function analyticsOutput(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	if (!param<boolean>(this, 'splitIntoDays', false)) return items;
+export const analyticsOutput = reading(['splitIntoDays'], (read) => async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	if (!read.param<boolean>(this, 'splitIntoDays', false)) return items;
 	return items.flatMap(({ json }) => {
 		const owner = ((json.campaign ?? json.ad) as IDataObject | undefined) ?? {};
 		const daily = ((json.analytics as IDataObject | undefined)?.daily as IDataObject[] | undefined) ?? [];
 		return daily.map((day) => ({ json: { ...owner, ...day } }));
 	});
-}
+});
 
 export const analyticsQuery = queryWithDays('options');
 

@@ -70,9 +70,9 @@ export function valueAt(json: IDataObject, path: string): unknown {
 }
 
 /** The field names the user gave (key → parameter holding the name), read once, trimmed. */
-export function fieldNames<K extends string>(run: BatchRun, parameters: Record<K, string>): Record<K, string> {
+export function fieldNames<K extends string, N extends string>(run: BatchRun<N>, parameters: Record<K, N>): Record<K, string> {
 	return Object.fromEntries(
-		Object.entries<string>(parameters).map(([key, parameter]) => [key, String(run.param(parameter, '') ?? '').trim()]),
+		Object.entries<N>(parameters).map(([key, parameter]) => [key, String(run.param(parameter, '') ?? '').trim()]),
 	) as Record<K, string>;
 }
 
@@ -80,7 +80,7 @@ export function fieldNames<K extends string>(run: BatchRun, parameters: Record<K
 export const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
 /** A JSON list parameter of the run (an expression's or the model's array passes as it is). */
-export function jsonList(run: BatchRun, name: string, field: string, example: string): IDataObject[] {
+export function jsonList<N extends string>(run: BatchRun<N>, name: N, field: string, example: string): IDataObject[] {
 	return parseJsonList(run.param<unknown>(name, '[]'), field, `a JSON list, e.g. ${example}`, run.fail);
 }
 
@@ -89,11 +89,11 @@ export function jsonList(run: BatchRun, name: string, field: string, example: st
  * operation (a normal run, every item at once) and through RoutingNode alone (as an AI tool, where
  * n8n skips `customOperations`), each giving its own transport.
  */
-export interface BatchRun {
-	/** A parameter's value for this run (the run's item). */
-	param<T>(name: string, fallback: T, options?: IGetNodeParameterOptions): T;
+export interface BatchRun<N extends string> {
+	/** A parameter's value for this run (the run's item); `N`: the names of the operation's fields (BatchRunOf). */
+	param: <T>(name: N, fallback: T, options?: IGetNodeParameterOptions) => T;
 	/** A resource locator's ID, checked against its format; empty fails the run (the IDs a batch operation reads are required). */
-	id(name: string): string;
+	id: (name: N) => string;
 	/** Fails the run; `itemIndex` names the input item at fault (default: the run's own). */
 	fail(message: string, description: string, itemIndex?: number): never;
 	/** "From Incoming Items": the items to read (every incoming item, or the tool's one item); "JSON List": undefined. */
@@ -104,8 +104,11 @@ export interface BatchRun {
 	get(path: string, qs?: IDataObject): Promise<IDataObject>;
 }
 
+/** The run of an operation whose fields are `F` (`BatchRunOf<typeof fields>`): it reads only their names. */
+export type BatchRunOf<F extends ReadonlyArray<Field<string>>> = BatchRun<F[number]['name']>;
+
 /** Returns the output item's JSON. */
-export type BatchWork = (run: BatchRun) => Promise<IDataObject>;
+export type BatchWork<N extends string = string> = (run: BatchRun<N>) => Promise<IDataObject>;
 
 /** The endpoint of a batch operation, as given to `operation()`. */
 export interface BatchEndpoint {
@@ -127,7 +130,7 @@ function requiredId(name: string, id: string, fail: (message: string, descriptio
 export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & {
 	/** The "From Incoming Items" / "JSON List" field (inputModeField). */
 	input: NoInfer<N>;
-	work: BatchWork;
+	work: BatchWork<NoInfer<N>>;
 };
 
 /**
@@ -169,7 +172,7 @@ function customExecute(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
 }
 
 /** The custom operation's transport: parameters of the run's item, `apiRequest` with n8n's Timeout option. */
-function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: number, items: INodeExecutionData[] | undefined): BatchRun {
+function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: number, items: INodeExecutionData[] | undefined): BatchRun<string> {
 	const timeout = paramOf<IDataObject>(ctx, 0, 'requestOptions', {})?.timeout as number | undefined;
 	const id = (name: string) => requiredId(name, checkedId(ctx.getNode(), name, paramOf(ctx, itemIndex, name, '', { extractValue: true }), itemIndex), (message, description) => {
 		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
@@ -198,7 +201,7 @@ function batchRoute(mode: string, work: BatchWork): RequestRun {
 }
 
 /** The routed transport: the item's parameters (read once), one routing request per `send`. */
-function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<RequestRun>[0]): BatchRun {
+function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<RequestRun>[0]): BatchRun<string> {
 	// a tool's item arrives on the ai_tool input; a normal run's (n8n without customOperations) on main
 	const tool = ctx.getInputData(0, NodeConnectionTypes.AiTool);
 	const item = Object.keys(tool.json).length ? tool : ctx.getInputData();

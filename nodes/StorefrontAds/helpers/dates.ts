@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import type { Field } from '../../shared/fieldBuilders';
 
-import { isEmpty, param } from '../../shared/params';
+import { isEmpty } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { copyFilled, failItem } from '../../shared/requestActions';
 
 /**
@@ -32,11 +33,11 @@ const DAY_FIELDS: Record<string, string> = { fromDate: 'From Date', toDate: 'To 
  * preSend: a collection's non-empty values in the query; day fields are sent as their UTC day
  * (YYYY-MM-DD) and lists joined with commas.
  */
-export function queryWithDays(collectionName: string) {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		request.qs = copyFilled({ ...(request.qs as IDataObject) }, param<IDataObject>(this, collectionName, {}), (value, key) =>
+export function queryWithDays<C extends string>(collectionName: C) {
+	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		request.qs = copyFilled({ ...(request.qs as IDataObject) }, read.param<IDataObject>(this, collectionName, {}), (value, key) =>
 			DAY_FIELDS[key] ? checkedDay(this, value, DAY_FIELDS[key]) : Array.isArray(value) ? value.join(',') : value,
 		);
 		return request;
-	};
+	});
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { locatorValue } from '../../shared/params';
+import { reading } from '../../shared/reads';
 
 /**
  * Adds what Ad → Boost Post needs to every post: `postId`, `accountId` (the connection to boost
@@ -8,10 +8,10 @@ import { locatorValue } from '../../shared/params';
  * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank`.
  * A best-posts → boost workflow then maps `{{ $json.postId }}` and `{{ $json.accountId }}`.
  */
-export const readyToBoost = (adAccountParameter: 'adAccountId' | 'options.adAccountId') =>
-	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-		const accountId = locatorValue(this, 'accountId');
-		const adAccountId = locatorValue(this, adAccountParameter);
+export const readyToBoost = <A extends 'adAccountId' | 'options.adAccountId'>(adAccountParameter: A) =>
+	reading(['accountId', adAccountParameter], (read) => async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		const accountId = read.locatorValue(this, 'accountId');
+		const adAccountId = read.locatorValue(this, adAccountParameter);
 		return items.map((item) => {
 			const json = item.json;
 			const boostWith = (json.postingAccountId as string | undefined) ?? accountId;
@@ -24,7 +24,7 @@ export const readyToBoost = (adAccountParameter: 'adAccountId' | 'options.adAcco
 			}));
 			return { ...item, json: { ...json, posts } };
 		});
-	};
+	});
 
 /** What the post lists answer beside their rows. */
 export const POST_ANSWER_FIELDS = ['postingAccountId', 'sources', 'notes'];

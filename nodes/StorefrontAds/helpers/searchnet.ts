@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { field } from '../../shared/fieldBuilders';
-import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 
 /** What the searchnet research operations (keyword ideas, historical metrics, search terms) share: the customer ID and micros. */
 
@@ -27,10 +27,10 @@ export function withCurrencyUnits(value: unknown): unknown {
 }
 
 /** postReceive of the "Convert Micros" option, applied to each answer. */
-export async function convertMicros(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	if (!param(this, 'convertMicros', false)) return items;
+export const convertMicros = reading(['convertMicros'], (read) => async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	if (!read.param(this, 'convertMicros', false)) return items;
 	return items.map((item) => ({ ...item, json: withCurrencyUnits(item.json) as IDataObject }));
-}
+});
 
 export const convertMicrosField = field({
 	displayName: 'Convert Micros',

@@ -1,8 +1,9 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PostReceiveAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../shared/fieldBuilders';
 import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
-import { param } from '../../shared/params';
+import { reading, type Reader } from '../../shared/reads';
+import { inRequestFor } from '../../shared/operation';
 import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
 import { unwrap } from '../../shared/requestActions';
 import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
@@ -20,10 +21,10 @@ export function validateOnlyField(description: string) {
 }
 
 /** `inRequest` entries of status and Validate Only (validateOnly is sent only when on). */
-export const statusInRequest = {
+export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof validateOnlyField>]>()({
 	status: 'body',
 	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
-} as const;
+});
 
 export const idempotencyOption = field({
 	displayName: 'Idempotency Key',
@@ -38,8 +39,8 @@ export const idempotencyOption = field({
 export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
 
 /** preSend (last): the `Idempotency-Key` header of every create, boost, messaging and call request. */
-export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const own = String(param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
+export const sendIdempotencyKey = reading(['options'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const own = String(read.param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
 	const node = this.getNode();
 	const key =
 		own ||
@@ -53,26 +54,29 @@ export async function sendIdempotencyKey(this: IExecuteSingleFunctions, request:
 		});
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: key };
 	return request;
-}
+});
 
 /**
  * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
  * the network reviews it first, then applies the requested status. Said in words next to it, so
  * "pending_review" beside "Created paused" does not read as a contradiction.
  */
-function reviewFields(this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
-	const requested = String(param(this, 'status', 'PAUSED')).toLowerCase();
-	if (ad.status !== 'pending_review') return { requestedStatus: requested };
-	const after =
-		requested === 'active'
-			? 'Created Active: it starts spending real money once the network approves it.'
-			: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
-	return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
-}
+const reviewFields = (read: Reader<'status'>) =>
+	function (this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
+		const requested = String(read.param(this, 'status', 'PAUSED')).toLowerCase();
+		if (ad.status !== 'pending_review') return { requestedStatus: requested };
+		const after =
+			requested === 'active'
+				? 'Created Active: it starts spending real money once the network approves it.'
+				: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
+		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
+	};
 
 /** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
-export function createdOutput(key: 'ad' | 'campaign'): PostReceiveAction {
-	return unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields : undefined });
+export function createdOutput(key: 'ad' | 'campaign') {
+	return reading(['status'], (read) =>
+		unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }),
+	);
 }
 
 /**
@@ -110,7 +114,7 @@ export const spendNotice = field({
 export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
 
 /** Where the spend fields go: the body (the locators' IDs), End Date left out when empty. */
-export const spendInRequest = {
+export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeof spendTail>>()({
 	accountId: { in: 'body', locator: true },
 	adAccountId: { in: 'body', locator: true },
 	budgetAmount: 'body',
@@ -118,4 +122,4 @@ export const spendInRequest = {
 	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
 	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
 	...statusInRequest,
-} as const;
+});

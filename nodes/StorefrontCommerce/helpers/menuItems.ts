@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { field } from '../../shared/fieldBuilders';
 import { parseJson } from '../../shared/jsonInput';
-import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 
 export const MAX_MENU_ITEMS = 100;
@@ -77,12 +77,12 @@ function checkTree(ctx: IExecuteSingleFunctions, items: unknown, where: string):
 }
 
 /** Builds `items` from the simple list or the JSON tree and enforces the 100-item limit before the call. */
-export async function buildMenuItems(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+export const buildMenuItems = reading(['itemsInput', 'itemsJson', 'items'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	let raw: unknown;
-	if (param<string>(this, 'itemsInput', 'list') === 'json') {
-		raw = parseJson(param(this, 'itemsJson', '[]'), 'Items (JSON)', 'a JSON list, e.g. [{"title": "Home", "url": "/"}]', (message, fix) => failItem(this, message, fix));
+	if (read.param<string>(this, 'itemsInput', 'list') === 'json') {
+		raw = parseJson(read.param(this, 'itemsJson', '[]'), 'Items (JSON)', 'a JSON list, e.g. [{"title": "Home", "url": "/"}]', (message, fix) => failItem(this, message, fix));
 	} else {
-		raw = param<IDataObject>(this, 'items', {}).item ?? [];
+		raw = read.param<IDataObject>(this, 'items', {}).item ?? [];
 	}
 	const items = checkTree(this, raw, 'items');
 	const total = countItems(items);
@@ -95,4 +95,4 @@ export async function buildMenuItems(this: IExecuteSingleFunctions, request: IHt
 	}
 	request.body = { ...(request.body as IDataObject), items };
 	return request;
-}
+});

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../shared/fieldBuilders';
 import type { Placement } from '../../shared/operation';
-import { param } from '../../shared/params';
+import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 import { requireValue } from './requireValue';
 import { storeLocator } from './storeFields';
@@ -82,8 +82,8 @@ export const definitionType = (where: 'body' | 'query'): Placement => ({
 });
 
 /** Sends the key/value pairs as `fields: [{key, value}]`, checking keys and the 100-field limit first. */
-export async function buildFields(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const pairs = (param<IDataObject>(this, 'fields', {}).field as IDataObject[] | undefined) ?? [];
+export const buildFields = reading(['fields'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const pairs = (read.param<IDataObject>(this, 'fields', {}).field as IDataObject[] | undefined) ?? [];
 	const fields = pairs.map((p, i) => {
 		const key = String(p.key ?? '').trim();
 		if (!key) failItem(this, `Field ${i + 1} has no key`, 'Every field needs the key its definition gives it.');
@@ -95,4 +95,4 @@ export async function buildFields(this: IExecuteSingleFunctions, request: IHttpR
 	}
 	request.body = { ...(request.body as IDataObject), fields };
 	return request;
-}
+});

@@ -9,7 +9,10 @@ const requireAccount = requireValue('Store Account', 'Enter the ID of the connec
  * DELETE and in the body for POST, PUT and PATCH (the reference's convention). Catalog-sync calls
  * by ID carry none (`noAccount`), and do not list the field either.
  */
-export function storeOperation<N extends string, P extends string>(spec: CheckedSpec<N, P> & { noAccount?: boolean }) {
+export function storeOperation<N extends string, P extends string>(
+	// an operation without the accountId field must say so: it would send none
+	spec: CheckedSpec<N, P> & ('accountId' extends NoInfer<N> ? { noAccount?: boolean } : { noAccount: true }),
+) {
 	const { noAccount, ...rest } = spec;
 	if (noAccount) return operation(rest as CheckedSpec<N, P>);
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';

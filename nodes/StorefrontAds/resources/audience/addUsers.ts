@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
 import { accountId, audienceId } from '../../helpers/adsFields';
-import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchInput';
 
 /** The API's limit of people per call (reference: Limits). */
 const USERS_PER_CALL = 10_000;
@@ -11,7 +11,7 @@ const USERS_PER_CALL = 10_000;
 const present = (p: IDataObject) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== '')) as IDataObject;
 
 /** People from the items (From Incoming Items) or from the JSON list; more than 10,000 go in several calls. */
-async function addPeople(run: BatchRun): Promise<IDataObject> {
+async function addPeople(run: BatchRunOf<typeof fields>): Promise<IDataObject> {
 	let people: IDataObject[];
 	let nobody: string;
 	if (run.items) {

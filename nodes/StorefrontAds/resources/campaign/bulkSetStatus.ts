@@ -10,7 +10,7 @@ import type {
 import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
 import { operation } from '../../../shared/operation';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
@@ -110,6 +110,9 @@ export const fields = [
 		description: 'Whether to send more than 50 campaigns in several calls (the API takes 50 per call) and add up the counts',
 	}),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'bulkSetStatus',

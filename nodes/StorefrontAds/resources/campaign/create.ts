@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
 import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
@@ -39,6 +39,9 @@ export const fields = [
 	validateOnlyField("Whether to only check the campaign (socialnet and chatnet run the network's dry run) and create nothing"),
 	optionsCollection,
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'create',

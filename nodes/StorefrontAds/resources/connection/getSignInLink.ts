@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { NETWORKS } from '../../helpers/networks';
 
 /** Additional Fields → the query names of the sign-in endpoint. */
@@ -50,6 +50,9 @@ export const fields = [
 		},
 	]),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'getSignInLink',

@@ -2,13 +2,13 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
 import { accountId } from '../../helpers/adsFields';
-import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRun } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchInput';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 
-const FIELDS = { eventName: 'eventNameField', eventTime: 'eventTimeField', value: 'valueField', currency: 'currencyField', email: 'userEmailField' };
+const FIELDS = { eventName: 'eventNameField', eventTime: 'eventTimeField', value: 'valueField', currency: 'currencyField', email: 'userEmailField' } as const;
 
 /** One event per item, from the named fields. */
-function eventsFromItems(run: BatchRun, items: INodeExecutionData[]): IDataObject[] {
+function eventsFromItems(run: BatchRunOf<typeof fields>, items: INodeExecutionData[]): IDataObject[] {
 	const field = fieldNames(run, FIELDS);
 	const defaultName = text(run.param('eventName', 'Purchase'));
 	const defaultCurrency = text(run.param('currency', 'USD'));
@@ -28,7 +28,7 @@ function eventsFromItems(run: BatchRun, items: INodeExecutionData[]): IDataObjec
 }
 
 /** Events from the items (one call) or the JSON list; refused before the call on networks without conversions. */
-async function sendEvents(run: BatchRun): Promise<IDataObject> {
+async function sendEvents(run: BatchRunOf<typeof fields>): Promise<IDataObject> {
 	const accountId = run.id('accountId');
 	const answer = await run.get('/v1/ads/connections');
 	const network = ((answer.connections as IDataObject[] | undefined) ?? []).find((c) => c.id === accountId)?.network as string | undefined;

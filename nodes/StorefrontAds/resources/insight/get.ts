@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
-import { locatorValue, param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
 import { checkedDay, dayField } from '../../helpers/dates';
@@ -169,6 +169,9 @@ export const fields = [
 	}),
 	...returnAllOrLimit('rows'),
 ];
+
+/** The functions above read only names of `fields`. */
+const { locatorValue, param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'get',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { accountId, adSetId, keywords } from '../../helpers/adsFields';
 import { linesList } from '../../helpers/lists';
@@ -34,6 +34,9 @@ export const fields = [
 	}),
 	field({ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether these are negative keywords (searches to exclude)' }),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'add',

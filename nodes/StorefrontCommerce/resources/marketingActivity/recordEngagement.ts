@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
 import { accountId, remoteId } from '../../helpers/storeFields';
@@ -58,6 +58,9 @@ export const fields = [
 		'Add Metric',
 	),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = storeOperation({
 	value: 'recordEngagement',

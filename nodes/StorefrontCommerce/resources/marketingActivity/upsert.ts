@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { unwrap } from '../../../shared/requestActions';
 import { checkDecimal } from '../../helpers/decimal';
 import { accountId, remoteId, title } from '../../helpers/storeFields';
@@ -95,6 +95,9 @@ export const fields = [
 		},
 	]),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = storeOperation({
 	value: 'upsert',

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
-import { param } from '../../../shared/params';
+import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { eventsField, webhookId } from '../../helpers/webhookFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
@@ -56,6 +56,9 @@ export const fields = [
 		},
 	]),
 ];
+
+/** The functions above read only names of `fields`. */
+const { param } = readerOf<typeof fields>();
 
 export const option = operation({
 	value: 'update',
