@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { oncePerEventOption } from './eventScope';
 import { DEFAULT_MAX_IN_FLIGHT } from './transport';
 
 /** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
@@ -19,5 +20,6 @@ export const requestOptionsField: INodeProperties = {
 			description:
 				'How many requests of this node may wait for the API at once. Rate limits (429) are waited out and resent by the node, whatever this is.',
 		},
+		oncePerEventOption,
 	],
 };
