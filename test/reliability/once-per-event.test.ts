@@ -2,9 +2,11 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 
+import { ExecuteSingleContext } from 'n8n-core';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { seedPages } from '../commerce/helpers';
 import { ROOT, tsProcessArgs } from '../harness/child';
 import { shapeDelivery } from '../../fake-api/webhooks';
 import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../harness/events';
@@ -174,6 +176,24 @@ describe('what still creates anew', () => {
 			expect(copies()).toEqual(['Copy of same', 'Copy of same', 'Copy of other']);
 		}
 	});
+});
+
+test('the event is looked up once per node run, not per item: 12 items, one look at the parent nodes and one workflow data proxy', async () => {
+	const base = pageAndRedirect();
+	const list = ourNode('List Pages', 'storefrontCommerce', { resource: 'page', operation: 'getAll', accountId: STORE, returnAll: true }, 1);
+	const copy = { ...base.nodes[1], name: 'Copy Page', parameters: { ...base.nodes[1].parameters, title: '=Copy of {{ $json.handle }}' } };
+	const spec = await activate({ ...base, nodes: [base.nodes[0], list, copy], connections: chain(TRIGGER, 'List Pages', 'Copy Page') }, credentials());
+	seedPages(api, 12);
+	const parents = jest.spyOn(ExecuteSingleContext.prototype, 'getParentNodes');
+	const proxies = jest.spyOn(ExecuteSingleContext.prototype, 'getWorkflowDataProxy');
+	try {
+		const { run } = await receiveAndRun(spec, credentials(), delivery(spec.secret, 'evt_1', post(1)), `exec-${++executions}`);
+		expect(outputOf(run!, 'Copy Page').json).toHaveLength(12);
+		expect({ parents: parents.mock.calls.length, proxies: proxies.mock.calls.length }).toEqual({ parents: 1, proxies: 1 });
+	} finally {
+		parents.mockRestore();
+		proxies.mockRestore();
+	}
 });
 
 describe('the other kinds of POST in a run an event started', () => {
