@@ -18,7 +18,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { apiError, notJsonError } from './errors';
 import { CREDENTIAL_NAME } from './requestDefaults';
-import { callKey, executionKey, IDEMPOTENCY_HEADER } from './idempotency';
+import { callKey, IDEMPOTENCY_HEADER, requestKey } from './idempotency';
 import { alreadyDeleted, noteRateLimitHeaders, sendPolitely } from './transport';
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -52,14 +52,14 @@ interface RequestOptions {
 }
 
 /**
- * The Idempotency-Key of a programmatic POST (idempotency.ts): in an execution, made from it,
- * the node, the item and the request, so n8n's Retry On Fail sends the same; elsewhere (the
+ * The Idempotency-Key of a programmatic POST (idempotency.ts): in an execution, made from it (or
+ * the event that started it), the node, the item and the request, so n8n's Retry On Fail sends the same; elsewhere (the
  * Trigger's lifecycle) one key per call, the same for its resends.
  */
 function postKey(ctx: Context, path: string, options: RequestOptions): string {
 	if ('getExecutionId' in ctx && ctx.getExecutionId()) {
 		const itemIndex = options.itemIndex ?? ('getItemIndex' in ctx ? ctx.getItemIndex() : 0);
-		return executionKey(ctx as IExecuteFunctions, itemIndex, { method: 'POST', url: path, body: options.body });
+		return requestKey(ctx as IExecuteFunctions, itemIndex, { method: 'POST', url: path, body: options.body });
 	}
 	return callKey();
 }

@@ -2,6 +2,7 @@ import {
 	NodeApiError,
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type IN8nHttpFullResponse,
 	type INode,
@@ -9,6 +10,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 
+import { eventOf } from './eventScope';
 import { noteTransientStatus } from './faults';
 import { noteRateLimit, noteRateLimitHeaders, parseRetryAfter } from './transport';
 
@@ -245,6 +247,30 @@ export function apiError(node: INode, response: IN8nHttpFullResponse): NodeApiEr
 	if (status === 429) noteRateLimit(error, retryAfter);
 	// a 502/503/504 is a transient fault: sendPolitely resends what is safe to resend
 	noteTransientStatus(error, status, seconds);
+	if (parsed.code === 'idempotency_conflict') conflicts.add(error);
+	return error;
+}
+
+/** 409 idempotency_conflict answers, marked where the error is made (apiError). */
+const conflicts = new WeakSet<object>();
+
+/**
+ * A 409 idempotency_conflict of an item whose key was made from the triggering event
+ * (eventScope.ts): an earlier execution of the same event did this work with a body that differs
+ * (a value that changes per run, or the node edited in between). Said as such, with the fix;
+ * any other error is returned as it is.
+ */
+export function explainRepeatedEvent<E>(ctx: IExecuteSingleFunctions | IExecuteFunctions, error: E, itemIndex: number, action: string): E {
+	if (!error || typeof error !== 'object' || !conflicts.has(error)) return error;
+	const event = eventOf(ctx);
+	if (!event?.keyed.has(itemIndex)) return error;
+	Object.assign(error, {
+		message: `This event's "${action}" was already done by an earlier execution`,
+		description:
+			`n8n ran event ${event.id} before, and this node's request for this item then had other fields; the API kept the first result and made nothing now (409 idempotency_conflict). ` +
+			'A repeat of an event answers the first result only when it sends the same fields: keep values that change from run to run (the current time, $now, a random value) out of this node\'s fields, ' +
+			'or, if every execution must create anew, turn off "Once per Event" under Request Options (Add Option).',
+	});
 	return error;
 }
 

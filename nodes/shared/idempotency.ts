@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { eventOf, type RunEvent } from './eventScope';
+import { baseContext } from './params';
+
 /**
  * The Idempotency-Key of every POST (CONTRACT: a repeat with the same key and body within 24 h
  * answers the first result and creates nothing). With it, a POST whose answer was lost can be
@@ -9,8 +12,12 @@ import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequ
  *
  * - Spending calls (ads creates and boosts, spendSafety.ts) key on the workflow: a re-run of the
  *   same boost within 24 hours spends nothing twice.
- * - Every other POST keys on the execution: its own retries and Retry On Fail create nothing new,
- *   while a deliberate new run creates anew (a page deleted and made again is really made).
+ * - Every other POST keys on the event that started the execution, when a Storefront Trigger
+ *   delivery did (eventScope.ts): n8n running that event again, in any process, gets the first
+ *   results back and creates nothing new.
+ * - Otherwise (manual runs, schedules, other triggers, sub-workflows, Once per Event off) it keys
+ *   on the execution: its own retries and Retry On Fail create nothing new, while a deliberate new
+ *   run creates anew (a page deleted and made again is really made).
  */
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -51,10 +58,51 @@ export function executionScope(ctx: Running): string {
 export const hasKey = (request: Pick<IHttpRequestOptions, 'headers'>) =>
 	Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
 
-/** The key of a POST that spends nothing: this execution, node, item, and the request itself. */
-export function executionKey(ctx: Running, itemIndex: number, request: Pick<IHttpRequestOptions, 'method' | 'url' | 'body'>): string {
+/** What the keys of this node run belong to: the triggering event (its workflow and id), else the execution. */
+export function keyScope(ctx: Running): string {
+	const event = eventOf(ctx);
+	return event ? eventScope(event) : executionScope(ctx);
+}
+
+const eventScope = (event: RunEvent) => `event:${event.workflowId}:${event.id}`;
+
+/** Marks a POST that only reads (a search, a forecast): its key stays the execution's (requestKey). */
+export const READS_ONLY = Symbol('a POST that only reads');
+
+type KeyedRequest = Pick<IHttpRequestOptions, 'method' | 'url' | 'body'> & { [READS_ONLY]?: boolean };
+
+/**
+ * The key of a POST that spends nothing.
+ * - Keyed by the event (eventScope.ts): workflow, event, node, item, and which request of the
+ *   item it is (method, URL, and its place among the item's POSTs to that URL: the chunks of a
+ *   bulk call, the pages of a POST search). Not the body: n8n running the event again sends the
+ *   same key, and a body that changed in between gets the API's 409, explained (errors.ts),
+ *   instead of a second page.
+ * - Keyed by the execution (retryOf or its id): node, item and the request with its body.
+ * A POST that only reads keeps the execution's key whatever the run: asking again is harmless,
+ * and a repeat whose question changed (a date range) is not refused.
+ */
+export function requestKey(ctx: Running, itemIndex: number, request: KeyedRequest): string {
 	const node = ctx.getNode();
-	return keyOf([executionScope(ctx), node.id ?? node.name, itemIndex, request.method ?? 'POST', request.url, request.body ?? null]);
+	const method = request.method ?? 'POST';
+	const event = request[READS_ONLY] ? undefined : eventOf(ctx);
+	if (!event) return keyOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]);
+	event.keyed.add(itemIndex);
+	return keyOf([eventScope(event), node.id ?? node.name, itemIndex, method, request.url, place(ctx, itemIndex, `${method} ${String(request.url)}`)]);
+}
+
+/** How many POSTs to `target` the item sent before this one, in this run of the node (n8n's Retry On Fail counts anew). */
+const sent = new WeakMap<object, Map<string, number>>();
+
+function place(ctx: Running, itemIndex: number, target: string): number {
+	// the item's context for a declarative run (each run of the node makes new ones), the run's own for custom operations
+	const run = baseContext(ctx);
+	let counts = sent.get(run);
+	if (!counts) sent.set(run, (counts = new Map()));
+	const id = `${itemIndex} ${target}`;
+	const n = counts.get(id) ?? 0;
+	counts.set(id, n + 1);
+	return n;
 }
 
 /**

@@ -12,10 +12,11 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { passOn, throwOnApiError } from './errors';
+import { explainRepeatedEvent, passOn, throwOnApiError } from './errors';
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
 import { isEmpty, locatorValue, param } from './params';
+import { READS_ONLY } from './idempotency';
 import { PATH_VALUES, politely } from './transport';
 import { failItem } from './requestActions';
 import { readsOf, type Reads } from './reads';
@@ -97,6 +98,8 @@ export interface OperationSpec<N extends string = string> {
 	postReceive?: Array<PostReceiveAction & Partial<Reads<NoInfer<N>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
+	/** A POST that only reads (a search, a forecast): its Idempotency-Key stays the execution's, even in a run an event started (idempotency.ts). */
+	readsOnly?: boolean;
 	/**
 	 * Makes the operation's requests itself through `makeRoutingRequest` (several calls, such as
 	 * chunks of a bulk call, or none) instead of the one request RoutingNode would make.
@@ -136,6 +139,10 @@ function buildRequest(spec: OperationSpec): PreSendAction {
 	};
 }
 
+const markReadsOnly: PreSendAction = async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	return Object.assign(request, { [READS_ONLY]: true });
+};
+
 /** A check that failed before the call under Continue On Fail, kept on the request for `runRequests`. */
 const FAILED = Symbol('failed before the call');
 type CheckedRequest = IHttpRequestOptions & { [FAILED]?: unknown };
@@ -166,9 +173,10 @@ const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions
  * Runs the operation's requests, every one through `politely` (transport.ts: the run's in-flight
  * limit, 429s waited out, transient faults resent, every POST keyed), and names the input item on
  * every output item, error items under Continue On Fail included: downstream `$('Node').item`
- * then finds its item whatever number of items each input gave.
+ * then finds its item whatever number of items each input gave. `action` names the operation in
+ * the explanation of a repeated event's conflict (errors.ts).
  */
-function runRequests(run: RequestRun): RequestRun {
+function runRequests(run: RequestRun, action: string): RequestRun {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const pairedItem = { item: this.getItemIndex() };
 		try {
@@ -177,7 +185,7 @@ function runRequests(run: RequestRun): RequestRun {
 			const items = await run.call(politely(this), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
-			const failure = passOn(this.getNode(), error);
+			const failure = explainRepeatedEvent(this, passOn(this.getNode(), error), this.getItemIndex(), action);
 			if (!this.continueOnFail()) throw failure;
 			return [{ json: {}, error: failure, pairedItem }];
 		}
@@ -193,7 +201,7 @@ function runRequests(run: RequestRun): RequestRun {
 export function operation<N extends string, P extends string>(spec: CheckedSpec<N, P>): INodePropertyOptions {
 	checkWiring(spec);
 	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
-	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
+	const preSend = [...(spec.readsOnly ? [markReadsOnly] : []), ...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
 	const option: INodePropertyOptions = {
 		name: spec.name,
@@ -210,7 +218,7 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 				paginate: true,
 			},
 			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
-			operations: { pagination: runRequests(run) },
+			operations: { pagination: runRequests(run, spec.action) },
 		},
 	};
 	PRE_SEND.set(option, preSend);

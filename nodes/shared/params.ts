@@ -13,7 +13,7 @@ import { checkedId } from './fieldBuilders';
 const cache = new WeakMap<object, Map<string, unknown>>();
 
 /** The item's context: pagination contexts (RoutingNode's, then transport.ts `politely`) are layered on top of it. */
-function owner(ctx: object): object {
+export function baseContext(ctx: object): object {
 	while (Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest')) ctx = Object.getPrototypeOf(ctx);
 	return ctx;
 }
@@ -24,7 +24,7 @@ export function param<T = unknown>(
 	fallback?: T,
 	options: IGetNodeParameterOptions = {},
 ): T {
-	const key = owner(ctx);
+	const key = baseContext(ctx);
 	let values = cache.get(key);
 	if (!values) cache.set(key, (values = new Map()));
 	const id = options.extractValue ? `${name}\u0000rl` : name;

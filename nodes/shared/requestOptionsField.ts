@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { oncePerEventOption } from './eventScope';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './transport';
 
 /** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */
@@ -28,5 +29,6 @@ export const requestOptionsField: INodeProperties = {
 			description:
 				'How long a request may wait for its turn when many executions share the API key\'s rate limit. Requests are sent in order of arrival at the pace the API allows; one that waits longer fails without being sent.',
 		},
+		oncePerEventOption,
 	],
 };

@@ -21,7 +21,7 @@ import {
 	type Fault,
 	type ResendPolicy,
 } from './faults';
-import { executionKey, executionScope, hasKey, IDEMPOTENCY_HEADER } from './idempotency';
+import { hasKey, IDEMPOTENCY_HEADER, keyScope, requestKey } from './idempotency';
 import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
 import { CREDENTIAL_NAME } from './requestDefaults';
 
@@ -317,10 +317,10 @@ export function politely(ctx: IExecutePaginationFunctions): IExecutePaginationFu
 		const request = data.options as MarkedRequest;
 		const method = String(request.method ?? 'GET').toUpperCase();
 		if (method === 'POST' && !hasKey(request)) {
-			const key = executionKey(ctx as unknown as IExecuteSingleFunctions, ctx.getItemIndex(), request);
+			const key = requestKey(ctx as unknown as IExecuteSingleFunctions, ctx.getItemIndex(), request);
 			data = { ...data, options: { ...request, headers: { ...request.headers, [IDEMPOTENCY_HEADER]: key } } };
 		}
-		const deleteKey = method === 'DELETE' ? `${executionScope(ctx as unknown as IExecuteSingleFunctions)}|${ctx.getNode().id ?? ctx.getNode().name}|${String(request.url)}` : undefined;
+		const deleteKey = method === 'DELETE' ? `${keyScope(ctx as unknown as IExecuteSingleFunctions)}|${ctx.getNode().id ?? ctx.getNode().name}|${String(request.url)}` : undefined;
 		const policy: ResendPolicy = {
 			method,
 			keyed: method === 'POST',

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+import { ROOT, tsProcessArgs } from '../harness/child';
 import { useFakeApi } from '../harness/context';
 import { HOSTED } from './helpers';
 
@@ -104,16 +105,9 @@ describe('Record Engagement sends the day the user picked, whatever the time zon
 
 	/** The process time zone is fixed when a process starts: each zone runs the node in a child process. */
 	async function inProcessWithTz(tz: string, dates: string[]) {
-		// plain Node with TypeScript compiled on require; `.ts` is tried before `.json` (X.node.json sits beside X.node.ts)
-		const hook =
-			"const ts = require('typescript'), fs = require('fs'), json = require.extensions['.json'];" +
-			"delete require.extensions['.json'];" +
-			"require.extensions['.ts'] = (m, f) => m._compile(ts.transpileModule(fs.readFileSync(f, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText, f);" +
-			"require.extensions['.json'] = json;" +
-			`require(${JSON.stringify(path.join(__dirname, 'engagement-day.child.ts'))});`;
-		const { stdout } = await promisify(execFile)(process.execPath, ['-e', hook], {
+		const { stdout } = await promisify(execFile)(process.execPath, tsProcessArgs(path.join(__dirname, 'engagement-day.child.ts')), {
 			env: { ...process.env, TZ: tz, N8N_LOG_LEVEL: 'silent', ENGAGEMENT_DATES: JSON.stringify(dates) },
-			cwd: path.join(__dirname, '..', '..'),
+			cwd: ROOT,
 			timeout: 60_000,
 		});
 		return JSON.parse(stdout) as { tz: string; shifted: string; sent: string[] };

@@ -24,9 +24,12 @@ import {
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
 import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
+import { StorefrontAdsTrigger } from '../../nodes/StorefrontAds/StorefrontAdsTrigger.node';
 import { StorefrontCommerce } from '../../nodes/StorefrontCommerce/StorefrontCommerce.node';
+import { StorefrontCommerceTrigger } from '../../nodes/StorefrontCommerce/StorefrontCommerceTrigger.node';
 import { StorefrontTrigger } from '../../nodes/StorefrontTrigger/StorefrontTrigger.node';
 import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
+import { StorefrontWebhooksTrigger } from '../../nodes/StorefrontWebhooks/StorefrontWebhooksTrigger.node';
 
 /**
  * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which
@@ -40,9 +43,12 @@ export const PACKAGE = 'n8n-nodes-storefront';
 
 const NODE_CLASSES: Record<string, new () => INodeType> = {
 	storefrontAds: StorefrontAds,
+	storefrontAdsTrigger: StorefrontAdsTrigger,
 	storefrontCommerce: StorefrontCommerce,
+	storefrontCommerceTrigger: StorefrontCommerceTrigger,
 	storefrontTrigger: StorefrontTrigger,
 	storefrontWebhooks: StorefrontWebhooks,
+	storefrontWebhooksTrigger: StorefrontWebhooksTrigger,
 };
 
 const credentialTypes: Record<string, ICredentialType> = { storefrontApi: new StorefrontApi() };

@@ -1,5 +1,5 @@
 import { HookContext, WebhookContext } from 'n8n-core';
-import type { IDataObject, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, Workflow } from 'n8n-workflow';
 
 import { additionalData, makeWorkflow, nodeType, type Credentials } from './index';
 
@@ -8,11 +8,14 @@ export const WEBHOOK_BASE = 'https://n8n.example.com/webhook';
 /**
  * One Storefront Trigger in one workflow, driven the way n8n drives it: lifecycle methods
  * through n8n-core's HookContext, deliveries through its WebhookContext. Static data lives
- * on the Workflow object, so it carries across calls as it does in n8n.
+ * on the Workflow object, so it carries across calls as it does in n8n. `within`: the trigger
+ * node of a whole workflow (its own parameters) instead of a workflow of the trigger alone.
  */
-export function triggerHarness(credentials: Credentials, parameters: INodeParameters) {
+export function triggerHarness(credentials: Credentials, parameters: INodeParameters, within?: { workflow: Workflow; node: string }) {
 	const type = nodeType('storefrontTrigger');
-	const { workflow, node } = makeWorkflow('storefrontTrigger', parameters, { webhookId: 'wh-node-1' });
+	const { workflow, node } = within
+		? { workflow: within.workflow, node: within.workflow.getNode(within.node)! }
+		: makeWorkflow('storefrontTrigger', parameters, { webhookId: 'wh-node-1' });
 	const data = additionalData(credentials);
 	data.webhookBaseUrl = WEBHOOK_BASE;
 	const description = type.description.webhooks![0] as IWebhookDescription;

@@ -5,7 +5,7 @@ import { DEMO } from '../../fake-api/demo';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample } from '../../scripts/lib/sandbox';
 import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
-import { boostCalls, inBatches, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
+import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
  * The package in n8n's queue mode: Postgres, Redis, main (no production webhooks), 2 workers,
@@ -21,6 +21,8 @@ jest.setTimeout(120_000);
 /** 400 keeps `npm test` short; docs/queue-mode.md's throughput was measured with QUEUE_EVENTS=1000. */
 const EVENTS = Number(process.env.QUEUE_EVENTS ?? 400);
 const REDELIVERED = 100;
+/** Events of the page workflow, each delivered to both processors. */
+const PAGED = 10;
 
 let bed: Testbed;
 let pids: number[] = [];
@@ -117,6 +119,30 @@ test('deactivation deletes the endpoint; 20 activate/deactivate cycles leave 0 e
 	const deleted = bed.api.requests.filter((r) => r.method === 'DELETE' && r.path.startsWith('/v1/webhooks/') && r.status === 200).length;
 	console.log(`queue mode: 21 activations → ${created} endpoints created, ${deleted} deleted, ${bed.endpoints().length} left`);
 	expect({ created, deleted, left: bed.endpoints().length }).toEqual({ created: 21, deleted: 21, left: 0 });
+});
+
+test(`${PAGED} events each run by both webhook processors, through Trigger → Create Page: every repeat runs, one page per event (keys made from the event)`, async () => {
+	const wf = await startPageWorkflow(bed);
+	const ids = Array.from({ length: PAGED }, (_, i) => `evt_page${i}`);
+	const half = PAGED / 2;
+	const succeeded = async (n: number) => await bed.waitFor(`${n} successful executions`, async () => (await bed.count('success', wf.id)) >= n, 60_000);
+	// half at the same moment at both processors; half at one processor, then, once run, at the other
+	const together = await Promise.all(ids.slice(0, half).flatMap((id) => [wf.emit(id, 0), wf.emit(id, 1)]));
+	const first = await Promise.all(ids.slice(half).map((id) => wf.emit(id, 0)));
+	await succeeded(2 * half + half);
+	const later = await Promise.all(ids.slice(half).map((id) => wf.emit(id, 1)));
+	await succeeded(2 * PAGED);
+	expect([...together, ...first, ...later].map((d) => d.status)).toEqual(Array(2 * PAGED).fill(200));
+	const pages = bed.api.commerce.store(DEMO.store).pages;
+	const perEvent = ids.map((id) => pages.filter((p) => p.title === `Page for post_${id}`).length);
+	const executions = { all: await bed.count(undefined, wf.id), success: await bed.count('success', wf.id) };
+	console.log(
+		`queue mode: ${PAGED} events each delivered to both webhook processors (${half} at the same moment, ${half} one after the other) → ` +
+			`${executions.all} executions (${executions.success} successful), pages per event ${perEvent.join(',')}`,
+	);
+	expect(executions).toEqual({ all: 2 * PAGED, success: 2 * PAGED });
+	expect(perEvent).toEqual(ids.map(() => 1));
+	await bed.queue.main.deactivate(wf.id);
 });
 
 test('the boost example run twice by the workers: validated first, exactly one ad, PAUSED, the same Idempotency-Key both times', async () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
-import { seedDemo } from '../../fake-api/demo';
+import { DEMO, seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queue';
@@ -87,53 +87,69 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 }
 
 export const FINISHED_NODE_ID = '7d1e2f3a-4b5c-4d6e-9f8a-0b1c2d3e4f5a';
+export const PAGE_NODE_ID = '3c8f1a6b-2d4e-4f7a-9b0c-5e6d7f8a9b0c';
 
 /**
- * A second trigger workflow with Acknowledge "When the Workflow Finishes": Storefront Trigger →
- * Storefront Webhooks Get Many (GET /v1/webhooks, so a fault injected there makes the run slow
- * or fail) → No Operation. Activated: its endpoint is registered at the API (the first
- * processor's URL). Returns its id and endpoint; `emit(id)` has the API deliver one event to it
- * (and only to it) and resolves with the logged attempt.
+ * Another activated workflow beside the testbed's: a Storefront Trigger (`webhookId`, with
+ * `trigger` parameters) → `step` (one node of ours, using the credential) → No Operation. Its
+ * endpoint is registered at the API (the first processor's URL) and served by both processors.
+ * `emit(id)` has the API deliver one event to it (and only to it), to processor `at` (default
+ * the registered URL), and resolves with the logged attempt.
  */
-export async function startFinishedWorkflow(bed: Testbed) {
+async function startStepWorkflow(bed: Testbed, name: string, webhookId: string, trigger: Record<string, unknown>, step: { name: string; type: string; parameters: Record<string, unknown> }) {
 	const { api, queue, credential } = bed;
-	const base = triggerWorkflow('Storefront events (acknowledged when finished)', FINISHED_NODE_ID, ['post.published'], credential);
-	const [trigger, done] = base.nodes;
+	const base = triggerWorkflow(name, webhookId, ['post.published'], credential);
+	const [triggerNode, done] = base.nodes;
 	const workflow = {
 		...base,
 		nodes: [
-			{ ...trigger, parameters: { events: ['post.published'], acknowledge: 'whenFinished' } },
-			{
-				id: 'list',
-				name: 'List Webhooks',
-				type: 'n8n-nodes-storefront.storefrontWebhooks',
-				typeVersion: 1,
-				position: [220, 0],
-				parameters: { resource: 'webhook', operation: 'getAll', returnAll: true },
-				credentials: trigger.credentials,
-			},
+			{ ...triggerNode, parameters: { events: ['post.published'], ...trigger } },
+			{ id: 'step', name: step.name, type: `n8n-nodes-storefront.${step.type}`, typeVersion: 1, position: [220, 0], parameters: step.parameters, credentials: triggerNode.credentials },
 			{ ...done, position: [440, 0] },
 		],
 		connections: {
-			'Storefront Trigger': { main: [[{ node: 'List Webhooks', type: 'main', index: 0 }]] },
-			'List Webhooks': { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
+			'Storefront Trigger': { main: [[{ node: step.name, type: 'main', index: 0 }]] },
+			[step.name]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] },
 		},
 	};
 	const { id } = await queue.main.createWorkflow(workflow);
 	await queue.main.activate(id);
-	const endpoint = await bed.waitFor('the endpoint', () => bed.endpoints().find((e) => e.url.includes(`/webhook/${FINISHED_NODE_ID}/`)));
-	for (const w of queue.webhooks) await w.waitUntilServed(`${w.url}/webhook/${FINISHED_NODE_ID}/webhook`, 30_000);
+	const endpoint = await bed.waitFor('the endpoint', () => bed.endpoints().find((e) => e.url.includes(`/webhook/${webhookId}/`)));
+	for (const w of queue.webhooks) await w.waitUntilServed(`${w.url}/webhook/${webhookId}/webhook`, 30_000);
 	return {
 		id,
 		endpoint,
-		async emit(eventId: string) {
+		async emit(eventId: string, at?: number) {
 			api.webhooks.events.set(eventId, { event: 'post.published', data: { post: { id: `post_${eventId}` } } });
-			return await api.webhooks.deliver(endpoint, eventId);
+			const url = at === undefined ? endpoint.url : `${queue.webhooks[at % queue.webhooks.length].url}/webhook/${webhookId}/webhook`;
+			return await api.webhooks.deliver(endpoint, eventId, null, 0, url);
 		},
 		/** The API's log for one event: each attempt's status (0: no answer) and error. */
 		attempts: (eventId: string) =>
 			api.webhooks.deliveries.filter((d) => d.event_id === eventId).map((d) => ({ status: d.status, error: d.error })),
 	};
+}
+
+/**
+ * A second trigger workflow with Acknowledge "When the Workflow Finishes": Storefront Trigger →
+ * Storefront Webhooks Get Many (GET /v1/webhooks, so a fault injected there makes the run slow
+ * or fail) → No Operation (startStepWorkflow).
+ */
+export async function startFinishedWorkflow(bed: Testbed) {
+	return await startStepWorkflow(bed, 'Storefront events (acknowledged when finished)', FINISHED_NODE_ID, { acknowledge: 'whenFinished' }, {
+		name: 'List Webhooks',
+		type: 'storefrontWebhooks',
+		parameters: { resource: 'webhook', operation: 'getAll', returnAll: true },
+	});
+}
+
+/** Storefront Trigger → Commerce Page → Create (titled by the event's post) → No Operation (startStepWorkflow). */
+export async function startPageWorkflow(bed: Testbed) {
+	return await startStepWorkflow(bed, 'Storefront events (a page per event)', PAGE_NODE_ID, {}, {
+		name: 'Create Page',
+		type: 'storefrontCommerce',
+		parameters: { resource: 'page', operation: 'create', accountId: DEMO.store, title: '=Page for {{ $json.data.post.id }}' },
+	});
 }
 
 /** The boost calls the fake API received, in order: Validate Only or real, with their Idempotency-Key and answer status. */

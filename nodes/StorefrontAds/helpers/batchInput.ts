@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/apiRequest';
+import { explainRepeatedEvent } from '../../shared/errors';
 import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, operation, type CheckedSpec, type RequestRun } from '../../shared/operation';
@@ -114,6 +115,8 @@ export type BatchWork<N extends string = string> = (run: BatchRun<N>) => Promise
 export interface BatchEndpoint {
 	method: IHttpRequestMethods;
 	path: string;
+	/** "Add users to an audience": names the operation in errors. */
+	action: string;
 }
 
 /**
@@ -161,8 +164,12 @@ function customExecute(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
 			try {
 				output.push({ json: await work(customRun(this, endpoint, itemIndex, together ? items : undefined)), pairedItem });
 			} catch (error) {
-				const failure =
-					error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				const failure = explainRepeatedEvent(
+					this,
+					error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex }),
+					itemIndex,
+					endpoint.action,
+				);
 				if (!this.continueOnFail()) throw failure;
 				output.push({ json: { error: failure.message }, pairedItem });
 			}

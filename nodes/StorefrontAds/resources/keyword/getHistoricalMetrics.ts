@@ -21,6 +21,7 @@ export const option = operation({
 	action: 'Get historical metrics of many keywords',
 	description: 'Monthly searches, competition and top-of-page bids for keywords you name; one item per keyword',
 	method: 'POST',
+	readsOnly: true,
 	path: '/v1/ads/keywords/historical-metrics',
 	fields,
 	inRequest: {

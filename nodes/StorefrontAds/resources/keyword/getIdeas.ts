@@ -39,6 +39,7 @@ export const option = operation({
 	action: 'Get many keyword ideas',
 	description: 'Keyword ideas from seed keywords or a URL, with monthly searches, competition and top-of-page bids; one item per idea',
 	method: 'POST',
+	readsOnly: true,
 	path: '/v1/ads/keywords/ideas',
 	fields,
 	inRequest: {

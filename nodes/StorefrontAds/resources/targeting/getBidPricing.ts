@@ -47,6 +47,7 @@ export const option = operation({
 	action: 'Get bid pricing for a targeting',
 	description: 'Bid limits, suggested bid and minimum daily budget (pronet); other networks answer available: false. Creates nothing.',
 	method: 'POST',
+	readsOnly: true,
 	path: '/v1/ads/targeting/bid-pricing',
 	fields,
 	inRequest: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },

@@ -45,6 +45,7 @@ export const option = operation({
 	action: 'Get a supply forecast for a targeting',
 	description: 'Projected impressions, clicks and spend for a targeting, a future window and a daily budget. Creates nothing.',
 	method: 'POST',
+	readsOnly: true,
 	path: '/v1/ads/targeting/supply-forecast',
 	fields,
 	inRequest: {
