@@ -23,6 +23,8 @@ const EVENTS = Number(process.env.QUEUE_EVENTS ?? 400);
 const REDELIVERED = 100;
 /** Events of the page workflow, each delivered to both processors. */
 const PAGED = 10;
+/** Events of the page workflow sent at once under a tight limit, spread over both processors and run by both workers. */
+const BURST = 40;
 
 let bed: Testbed;
 let pids: number[] = [];
@@ -121,7 +123,7 @@ test('deactivation deletes the endpoint; 20 activate/deactivate cycles leave 0 e
 	expect({ created, deleted, left: bed.endpoints().length }).toEqual({ created: 21, deleted: 21, left: 0 });
 });
 
-test(`${PAGED} events each run by both webhook processors, through Trigger → Create Page: every repeat runs, one page per event (keys made from the event)`, async () => {
+test(`${PAGED} events each run by both webhook processors, through Trigger → Create Page: every repeat runs, one page per event (keys made from the event); then a burst of ${BURST} under 10 requests per 2 s over both workers: none fails`, async () => {
 	const wf = await startPageWorkflow(bed);
 	const ids = Array.from({ length: PAGED }, (_, i) => `evt_page${i}`);
 	const half = PAGED / 2;
@@ -142,6 +144,26 @@ test(`${PAGED} events each run by both webhook processors, through Trigger → C
 	);
 	expect(executions).toEqual({ all: 2 * PAGED, success: 2 * PAGED });
 	expect(perEvent).toEqual(ids.map(() => 1));
+
+	// a burst through the same workflow: both workers share one API key's limit and nothing else
+	const burst = Array.from({ length: BURST }, (_, i) => `evt_burst${i}`);
+	bed.api.setRealistic({ fixedWindow: { requests: 10, seconds: 2 }, latencyMs: 5, jitterMs: 3 });
+	bed.api.resetStats();
+	try {
+		const answers = await Promise.all(burst.map((id, i) => wf.emit(id, i % 2)));
+		expect(answers.map((d) => d.status)).toEqual(burst.map(() => 200));
+		await bed.waitFor(`${BURST} more finished executions`, async () => (await bed.count('success', wf.id)) + (await bed.count('error', wf.id)) >= 2 * PAGED + BURST, 90_000);
+	} finally {
+		bed.api.setRealistic(false);
+	}
+	const creates = bed.api.requests.filter((q) => q.method === 'POST' && q.path === '/v1/commerce/pages' && burst.some((id) => (q.body as { title?: string })?.title === `Page for post_${id}`));
+	const refused = creates.filter((q) => q.status === 429).length;
+	const burstPages = burst.map((id) => pages.filter((p) => p.title === `Page for post_${id}`).length);
+	console.log(`queue mode: a burst of ${BURST} events over 2 workers under 10 requests per 2 s → ${(await bed.count('success', wf.id)) - 2 * PAGED} successful executions, ${creates.length} creates sent, ${refused} refused (429)`);
+	expect(await bed.count('error', wf.id)).toBe(0);
+	expect(await bed.count('success', wf.id)).toBe(2 * PAGED + BURST);
+	expect(burstPages).toEqual(burst.map(() => 1));
+	expect(refused / creates.length).toBeLessThanOrEqual(0.15);
 	await bed.queue.main.deactivate(wf.id);
 });
 
