@@ -21,7 +21,8 @@ import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type 
  */
 
 let api: FakeApiServer;
-const credentials = () => ({ apiKey: KEYS.full, baseUrl: api.url });
+// spending caps off: the spending-call case below creates an ad
+const credentials = () => ({ apiKey: KEYS.full, baseUrl: api.url, limitSpending: false });
 // the second n8n process of the last test, started first: it loads n8n-core and our nodes while the other tests run
 let other: Processor;
 beforeAll(() => (other = startProcessor()));
