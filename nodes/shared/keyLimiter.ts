@@ -291,7 +291,8 @@ export class KeyLimiter {
 	private newWindow(now: number) {
 		const length = this.windowLength || 1000;
 		while (this.windowEnd <= now) this.windowEnd += length;
-		this.spent(now, this.limit || 1);
+		// requests still on their way may land in the new window: counted as spent until an answer says
+		this.spent(now, (this.limit || 1) - this.inFlight());
 		this.lastRemaining = this.limit || 1;
 		this.credit = BURST;
 		this.creditAt = now;
