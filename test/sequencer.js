@@ -14,7 +14,7 @@ const REAL_N8N_ORDER = [
 	'install.e2e',
 	'queue-mode', // heavy
 	'dev-reload.e2e',
-	'trigger.e2e',
+	'trigger.e2e', // heavy
 	'n8n-load-churn', // heavy
 	'examples.e2e',
 	'mcp-tools.e2e',

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 
 import { KEYS, signBody, signTimestamped, startFakeApi, TIMESTAMPED_HEADER, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
 import { triggerWorkflow } from '../harness/workflows';
 import { expectPackageLoaded } from './core';
 
@@ -16,6 +17,7 @@ let api: FakeApiServer;
 let n8n: N8n;
 let workflowId: string;
 let credential: { id: string; name: string };
+let release: (() => Promise<void>) | undefined;
 const WEBHOOK_NODE_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 
 const endpoint = () => [...api.webhooks.endpoints.values()][0];
@@ -26,6 +28,8 @@ const apiPost = async (path: string) =>
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000) => waitUntil(what, probe, ms, () => n8n.log);
 
 beforeAll(async () => {
+	// its burst (100 executions, answers within the API's 10 s) loads the machine as the heavy suites do: it takes turns with them
+	release = await heavySuiteTurn('trigger.e2e');
 	const bin = ensureN8n();
 	api = await startFakeApi();
 	// n8n 2.41.1 re-checks webhook triggers at start (checkExists) only on its classic activation
@@ -37,11 +41,12 @@ beforeAll(async () => {
 	credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
 	const workflow = await n8n.createWorkflow(triggerWorkflow('Storefront events', WEBHOOK_NODE_ID, ['post.published', 'webhook.test'], credential));
 	workflowId = workflow.id;
-}, 20 * 60_000);
+}, HEAVY_SUITE_WAIT_MS + 20 * 60_000);
 
 afterAll(async () => {
 	await n8n?.stop();
 	await api?.close();
+	await release?.();
 });
 
 test('the package loads: all four nodes (and the Tool variants of the action nodes) are in n8n\'s node list, with no load error in the log', async () => {
