@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
-import { keyOf } from '../../shared/idempotency';
-import { apiRequest } from '../../shared/apiRequest';
+import { keyOf } from '../../shared/wire/idempotency';
+import { apiRequest } from '../../shared/wire/apiRequest';
 import { failItem } from '../../shared/requestActions';
 import { SPEND_CAPPED } from '../../shared/toolDescription';
 

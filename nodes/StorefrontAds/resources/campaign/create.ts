@@ -9,7 +9,7 @@ import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 import { NETWORKS } from '../../helpers/networks';
-import { createdOutput, networkField, optionsCollection, sendIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendSafety';
+import { createdOutput, networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendSafety';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -50,6 +50,8 @@ export const option = operation({
 	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
 	method: 'POST',
 	path: '/v1/ads/campaigns',
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
 	fields,
 	inRequest: {
 		accountId: { in: 'body', locator: true },
@@ -59,6 +61,6 @@ export const option = operation({
 		...statusInRequest,
 	},
 	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
-	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendIdempotencyKey, countSpendingCall('campaignCreate')],
+	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendOwnIdempotencyKey, countSpendingCall('campaignCreate')],
 	postReceive: [createdOutput('campaign')],
 });
