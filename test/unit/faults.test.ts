@@ -3,7 +3,7 @@ import { NodeApiError, type INode } from 'n8n-workflow';
 import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/boost';
 import { faultOf } from '../../nodes/shared/wire/answer';
 import { faultError } from '../../nodes/shared/wire/failure';
-import { budgetOf } from '../../nodes/shared/wire/rateLimitBudget';
+import { budgetOf } from '../../nodes/shared/wire/pace';
 import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**

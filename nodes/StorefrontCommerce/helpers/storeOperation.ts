@@ -1,6 +1,6 @@
 import { operation, type CheckedSpec } from '../../shared/operation';
 import type { ListOptions } from '../../shared/pagination';
-import { requireValue } from './requireValue';
+import { requireValue } from '../../shared/requestActions';
 
 const requireAccount = requireValue('Store Account', 'Enter the ID of the connected store account (accountId).');
 

@@ -1,9 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { Pace } from './pace';
-import { QueueCancelled, QueueWaitExceeded, systemClock, type Clock } from './rateLimitBudget';
-
-export { budgetOf, QueueCancelled, QueueWaitExceeded, wait, type Clock } from './rateLimitBudget';
 
 /**
  * One fair queue per API key in each n8n process (docs/reliability.md, "Bursts"). n8n starts one
@@ -118,6 +116,32 @@ export class KeyLimiter {
 		}
 	}
 }
+
+/** The clock the queue waits on (tests give one of their own). */
+export interface Clock {
+	now(): number;
+	random(): number;
+	/** Resolves after `ms`, or early when `signal` aborts; never rejects. */
+	sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), random: () => Math.random(), sleep: async (ms, signal) => await wait(ms, signal) };
+
+/** n8n's sleep, ending early on `signal` (an n8n 1.x sleep, which has no signal, is raced). */
+export async function wait(ms: number, signal?: AbortSignal) {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let stop!: () => void;
+	const aborted = new Promise<void>((resolve) => (stop = resolve));
+	signal.addEventListener('abort', stop, { once: true });
+	await Promise.race([sleep(ms, signal).then(undefined, () => undefined), aborted]);
+	signal.removeEventListener('abort', stop);
+}
+
+/** A turn that waited longer than the node allows (Request Options → Max Wait in Queue). */
+export class QueueWaitExceeded extends Error {}
+/** The execution was cancelled while the request waited for its turn. */
+export class QueueCancelled extends Error {}
 
 /** The limiters of this process, by a hash of the API's base URL and key (the key itself is never held). */
 const limiters = new Map<string, KeyLimiter>();

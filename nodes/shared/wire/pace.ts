@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { budgetOf, type Budget, type Clock } from './rateLimitBudget';
+import type { Clock } from './keyLimiter';
 
 /**
  * The pace of one API key in this process, learnt from the answers (keyLimiter.ts asks it when
@@ -214,4 +214,26 @@ export class Pace {
 	private jitter(waitMs: number) {
 		return this.clock.random() * Math.min(JITTER_MAX_MS, waitMs * JITTER_SHARE);
 	}
+}
+
+/** What one answer's X-RateLimit-* headers say about the key's budget. */
+export interface Budget {
+	limit?: number;
+	remaining: number;
+	/** When the budget resets (ms since the epoch); undefined for a Reset of 0 or none. */
+	resetAt?: number;
+}
+
+/** The budget an answer's headers state (Reset in seconds, or a unix time when that large), or undefined without them. */
+export function budgetOf(headers: IDataObject | undefined, now: number): Budget | undefined {
+	const value = (name: string) => {
+		const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+		const n = found === undefined || found === null || found === '' ? NaN : Number(Array.isArray(found) ? found[0] : found);
+		return Number.isFinite(n) && n >= 0 ? n : undefined;
+	};
+	const remaining = value('x-ratelimit-remaining');
+	if (remaining === undefined) return undefined;
+	const reset = value('x-ratelimit-reset');
+	const resetAt = !reset ? undefined : reset > 1e9 ? reset * 1000 : now + reset * 1000;
+	return { limit: value('x-ratelimit-limit'), remaining: Math.floor(remaining), resetAt: resetAt !== undefined && resetAt > now ? resetAt : undefined };
 }

@@ -186,7 +186,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		if (answer.kind === 'answered') {
 			key.answered(ticket, headers);
 			run.succeeded();
-			rememberDelete(call.deleteKey);
+			if (call.deleteKey) rememberDelete(call.deleteKey);
 			return { response: answer.response };
 		}
 		if (answer.kind === 'rateLimited') {
