@@ -25,12 +25,15 @@ const COMPILED = path.resolve(__dirname, '..');
 
 interface Walk {
 	name: string;
+	/** The operation file the reader starts from. */
+	file: string;
 	options: (api: FakeApiServer) => Omit<RunOptions, 'credentials'>;
 }
 
 const WALKS: Walk[] = [
 	{
 		name: 'Commerce → Page → Get',
+		file: 'nodes/StorefrontCommerce/resources/page/get.ts',
 		options: (api) => {
 			const store = api.commerce.store('store_hosted');
 			if (!store.pages.length) store.pages.push({ id: 'gid_page_walk', accountId: 'store_hosted', platform: 'hostedstore', title: 'Walk', handle: 'walk', bodyHtml: '<p>walk</p>', isPublished: true, publishedAt: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' } as never);
@@ -39,6 +42,7 @@ const WALKS: Walk[] = [
 	},
 	{
 		name: 'Ads → Ad → Boost Post',
+		file: 'nodes/StorefrontAds/resources/ad/boost.ts',
 		options: () => ({
 			node: 'storefrontAds',
 			parameters: {
@@ -119,15 +123,17 @@ async function walk(spec: Walk, api: FakeApiServer) {
 	await post('Debugger.disable');
 	session.disconnect();
 
-	const files: string[] = [];
-	const switches: Array<[string, string, boolean]> = [];
-	let at: string | undefined;
-	const go = (to: string | undefined) => {
+	function go(to: string | undefined) {
 		if (!to || to === at) return;
 		if (at) switches.push([at, to, files.includes(to)]);
 		if (!files.includes(to)) files.push(to);
 		at = to;
-	};
+	}
+	// the reader starts at the operation file and opens what it imports (its fields' declarations, its builder)
+	const files: string[] = [spec.file];
+	const switches: Array<[string, string, boolean]> = [];
+	let at: string | undefined = spec.file;
+	for (const imported of importsOf(spec.file)) go(imported);
 	for (const [callee, caller] of stacks) {
 		go(caller);
 		go(callee);
@@ -136,7 +142,13 @@ async function walk(spec: Walk, api: FakeApiServer) {
 	const total = files.reduce((sum, f) => sum + lines(f), 0);
 	console.log(`\n${spec.name}: ${files.length} files, ${total} lines, ${switches.length} switches (${switches.filter((s) => s[2]).length} back to a file already read)`);
 	for (const f of files) console.log(`  ${String(lines(f)).padStart(4)}  ${f}`);
-	console.log(`  order: ${[files.indexOf(switches[0]?.[0] ?? files[0]) + 1, ...switches.map((s) => files.indexOf(s[1]) + 1)].join(' → ')}`);
+	console.log(`  order: ${[1, ...switches.map((s) => files.indexOf(s[1]) + 1)].join(' → ')}`);
+}
+
+/** The product files a file imports directly (relative imports), as paths from the root. */
+function importsOf(file: string): string[] {
+	const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+	return [...source.matchAll(/^import [^;]*? from '(\.[^']+)';$/gm)].map((m) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), `${m[1]}.ts`)));
 }
 
 async function main() {

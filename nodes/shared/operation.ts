@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -12,8 +11,7 @@ import type {
 
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
-import { isEmpty, locatorValue, param } from './params';
-import { failItem } from './requestActions';
+import { buildRequest, PATH_PARAM, type Placement } from './params';
 import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
 import { passOn } from './wire/failure';
@@ -22,18 +20,8 @@ import { requestHook, type Declared, type RequestRun } from './wire/requestHook'
 
 export type { RequestRun } from './wire/requestHook';
 
-/** Where one field's value goes in the request. */
-export interface Placement {
-	in: 'query' | 'body';
-	/** Name on the wire (default: the parameter's name). */
-	as?: string;
-	/** Leave it out when empty (default: sent as it is). */
-	optional?: boolean;
-	/** Resource locators: send the chosen ID. */
-	locator?: boolean;
-	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
-	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
-}
+export type { Placement } from './params';
+export { fillPath } from './params';
 
 /** The `{name}`s of a path template, as a type. */
 type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
@@ -111,35 +99,6 @@ export interface OperationSpec<N extends string = string> {
 	run?: RequestRun;
 }
 
-const PATH_PARAM = /\{(\w+)\}/g;
-
-/** A path template with each `{name}` filled, URL-encoded, from `value(name)`. */
-export const fillPath = (path: string, value: (name: string) => string) =>
-	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
-
-/** The preSend that applies an operation's path template and `inRequest` map. */
-function buildRequest(spec: OperationSpec): PreSendAction {
-	const sends = Object.entries(spec.inRequest ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s!] as const);
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		if (spec.path.includes('{')) {
-			request.url = fillPath(spec.path, (name) => {
-				const id = locatorValue(this, name);
-				if (!id) failItem(this, `${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
-				return id;
-			});
-		}
-		for (const [name, s] of sends) {
-			let value: unknown = s.locator ? locatorValue(this, name) : param(this, name, undefined);
-			if (s.optional && isEmpty(value)) continue;
-			if (s.map) value = s.map.call(this, value);
-			if (s.optional && isEmpty(value)) continue;
-			if (s.in === 'query') request.qs = { ...(request.qs as IDataObject), [s.as ?? name]: value as IDataObject[string] };
-			else request.body = { ...(request.body as IDataObject), [s.as ?? name]: value as IDataObject[string] };
-		}
-		return request;
-	};
-}
-
 /**
  * The operation's preSend actions in one. Under Continue On Fail a failure is kept (in `failed`,
  * by request) instead of thrown, so that the request hook turns it into an error item paired with
@@ -178,7 +137,7 @@ const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions
 export function operation<N extends string, P extends string>(spec: CheckedSpec<N, P>): INodePropertyOptions {
 	checkWiring(spec);
 	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
-	const preSend = [...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
+	const preSend = [...(dynamic ? [buildRequest(spec.path, spec.inRequest ?? {})] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
 	const failed = new WeakMap<object, unknown>();
 	const option: INodePropertyOptions = {
