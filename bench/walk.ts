@@ -20,7 +20,8 @@ import { runNode, type RunOptions } from '../test/harness';
  * `npm run walk`, or `npm run walk -- boost` for one of them.
  */
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The checkout the command runs in (npm runs it from the package's root). */
+const ROOT = process.cwd();
 const COMPILED = path.resolve(__dirname, '..');
 
 interface Walk {
