@@ -1,6 +1,6 @@
 import { operation } from '../../../shared/operation';
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
-import { updateFields, updatePreSend } from '../../helpers/budget';
+import { updateFields, updatePreSend } from '../../helpers/updateRules';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 /** accountId only feeds the Ad Set list; it is not sent. */

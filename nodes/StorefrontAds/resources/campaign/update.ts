@@ -1,6 +1,6 @@
 import { operation } from '../../../shared/operation';
 import { campaignId, platform } from '../../helpers/adsFields';
-import { updateFields, updatePreSend } from '../../helpers/budget';
+import { updateFields, updatePreSend } from '../../helpers/updateRules';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 
 export const fields = [campaignId, platform, updateFields];
