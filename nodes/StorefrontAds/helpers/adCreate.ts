@@ -9,7 +9,8 @@ import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps, countSpendingCall } from './spendCaps';
-import { sendIdempotencyKey, spendInRequest, spendTail } from './spendSafety';
+import { spendInRequest, spendTail } from './spendFields';
+import { sendIdempotencyKey } from './spendSafety';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the

@@ -2,29 +2,15 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../shared/fieldBuilders';
 import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
-import { reading, type Reader } from '../../shared/reads';
-import { inRequestFor } from '../../shared/operation';
+import { reading } from '../../shared/reads';
 import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
-import { unwrap } from '../../shared/requestActions';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
-import { networkOptions, type NetworkFacts } from './networks';
 
-/**
- * What keeps a create from spending money by accident: Paused by default (the API itself
- * defaults to ACTIVE), Validate Only, and the Idempotency-Key of every create and boost.
- */
+/** The Idempotency-Key of every create and boost, and the boost's long wait (Paused and Validate Only: spendFields.ts). */
 
-export const DRY_RUN_HINT = 'Socialnet allows 30 Validate Only checks per ad account per 5 minutes: validate once when ready, not on every run.';
-
-export function validateOnlyField(description: string) {
-	return field({ displayName: 'Validate Only', name: 'validateOnly', type: 'boolean', default: false, description, hint: DRY_RUN_HINT });
-}
-
-/** `inRequest` entries of status and Validate Only (validateOnly is sent only when on). */
-export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof validateOnlyField>]>()({
-	status: 'body',
-	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
-});
+// Boost Post (resources/ad/boost.ts) still imports these from here; the rebuild of the request path moves its imports
+export { networkField } from './adsFields';
+export { createdOutput } from './createdOutput';
+export { spendFields, spendInRequest, spendTail } from './spendFields';
 
 export const idempotencyOption = field({
 	displayName: 'Idempotency Key',
@@ -57,29 +43,6 @@ export const sendIdempotencyKey = reading(['options'], (read) => async function 
 });
 
 /**
- * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
- * the network reviews it first, then applies the requested status. Said in words next to it, so
- * "pending_review" beside "Created paused" does not read as a contradiction.
- */
-const reviewFields = (read: Reader<'status'>) =>
-	function (this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
-		const requested = String(read.param(this, 'status', 'PAUSED')).toLowerCase();
-		if (ad.status !== 'pending_review') return { requestedStatus: requested };
-		const after =
-			requested === 'active'
-				? 'Created Active: it starts spending real money once the network approves it.'
-				: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
-		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
-	};
-
-/** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
-export function createdOutput(key: 'ad' | 'campaign') {
-	return reading(['status'], (read) =>
-		unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }),
-	);
-}
-
-/**
  * A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out,
  * and never resend it after a timeout (reference: "do not retry on a timeout").
  */
@@ -87,39 +50,3 @@ export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHt
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
 	return Object.assign(request, { [NO_RESEND_AFTER_TIMEOUT]: true });
 }
-
-/** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
-export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status];
-
-export function networkField(fact?: keyof NetworkFacts) {
-	return field({
-		displayName: 'Network',
-		name: 'network',
-		type: 'options',
-		required: true,
-		options: networkOptions(fact),
-		default: 'socialnet',
-		description: 'The ad network. Only the fields it needs are shown.',
-	});
-}
-
-export const spendNotice = field({
-	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
-	name: 'spendNotice',
-	type: 'notice',
-	default: '',
-});
-
-/** Validate Only, the spend notice and Options: the last fields of every create and boost. */
-export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
-
-/** Where the spend fields go: the body (the locators' IDs), End Date left out when empty. */
-export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeof spendTail>>()({
-	accountId: { in: 'body', locator: true },
-	adAccountId: { in: 'body', locator: true },
-	budgetAmount: 'body',
-	budgetType: 'body',
-	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
-	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
-	...statusInRequest,
-});

@@ -1,7 +1,7 @@
 import { operation } from '../../../shared/operation';
 import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
-import { createdOutput, networkField } from '../../helpers/spendSafety';
+import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, networkField, status } from '../../helpers/adsFields';
+import { createdOutput } from '../../helpers/createdOutput';
 
 export const fields = [networkField(), accountId, adAccountId, budgetAmount, budgetType, endDate, name, status, ...adFields('call')];
 

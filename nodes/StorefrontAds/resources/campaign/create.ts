@@ -5,11 +5,13 @@ import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
-import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
+import { accountId, adAccountId, name, networkField, status } from '../../helpers/adsFields';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
 import { NETWORKS } from '../../helpers/networks';
-import { createdOutput, networkField, optionsCollection, sendIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendSafety';
+import { createdOutput } from '../../helpers/createdOutput';
+import { statusInRequest, validateOnlyField } from '../../helpers/spendFields';
+import { optionsCollection, sendIdempotencyKey } from '../../helpers/spendSafety';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
