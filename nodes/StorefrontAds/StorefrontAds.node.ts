@@ -16,10 +16,11 @@ import { toolDescriptionField } from '../shared/toolDescription';
 import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { customOperations, adsResources } from './resources';
+import { spendCapsNote } from './helpers/spendCaps';
 
 /** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
 const plainProperties = nodeProperties(adsResources, 'ad');
-const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontAds', plainProperties), requestOptionsField];
+const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontAds', plainProperties, spendCapsNote), requestOptionsField];
 
 export class StorefrontAds implements INodeType {
 	description: INodeTypeDescription = {

@@ -8,7 +8,8 @@ import { checkAdBeforeSending } from './adChecks';
 import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
-import { checkSpendCaps, countSpendingCall } from './spendCaps';
+import { checkSpendCaps } from './spendCaps';
+import { countSpendingCall } from './spendingActions';
 import { spendInRequest, spendTail } from './spendFields';
 import { sendIdempotencyKey } from './spendSafety';
 
@@ -216,7 +217,7 @@ const goalField = field({
  * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
  * network's body, the checks, the Idempotency-Key (it hashes the body), then the call counted under its key.
  */
-export const adPreSend = () => [checkSpendCaps('adCreate'), adBody, checkAdBeforeSending(), sendIdempotencyKey, countSpendingCall('adCreate')];
+export const adPreSend = () => [checkSpendCaps('newAd'), adBody, checkAdBeforeSending(), sendIdempotencyKey, countSpendingCall('newAd')];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields<K extends Kind>(kind: K) {

@@ -1,7 +1,8 @@
 import { operation } from '../../../shared/operation';
 import { adId } from '../../helpers/adsFields';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [adId, statusChoice('Paused stops spending; Active resumes it')];
 

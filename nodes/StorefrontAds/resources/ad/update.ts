@@ -7,7 +7,8 @@ import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/req
 import { adId } from '../../helpers/adsFields';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];

@@ -1,7 +1,8 @@
 import { operation } from '../../../shared/operation';
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 /** accountId only feeds the Ad Set list; it is not sent. */
 export const fields = [accountId, adSetId, platform, updateFields];

@@ -15,7 +15,8 @@ import { failItem } from '../../../shared/requestActions';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;

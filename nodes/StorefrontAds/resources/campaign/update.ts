@@ -1,7 +1,8 @@
 import { operation } from '../../../shared/operation';
 import { campaignId, platform } from '../../helpers/adsFields';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [campaignId, platform, updateFields];
 

@@ -2,7 +2,8 @@ import { field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [
 	accountId,
