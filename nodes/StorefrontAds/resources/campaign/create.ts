@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
 import { accountId, adAccountId, name, networkField, status } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { checkSpendCaps } from '../../helpers/spendCaps';
 import { countSpendingCall } from '../../helpers/spendingActions';
@@ -46,7 +46,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a campaign',
@@ -55,7 +55,6 @@ export const option = operation({
 	path: '/v1/ads/campaigns',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		name: 'body',
 		goal: 'body',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
@@ -55,7 +55,7 @@ function searchnetQuery(ctx: IExecuteSingleFunctions): IDataObject {
 async function insightQuery(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const network = param<string>(this, 'network', 'socialnet');
 	const byNetwork: Record<string, (ctx: IExecuteSingleFunctions) => IDataObject> = { socialnet: socialnetQuery, searchnet: searchnetQuery, videonet: videonetQuery };
-	request.qs = { accountId: locatorValue(this, 'accountId'), ...byNetwork[network]?.(this) };
+	request.qs = { ...(request.qs as IDataObject), ...byNetwork[network]?.(this) };
 	return request;
 }
 
@@ -173,7 +173,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { locatorValue, param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a live insights report',

@@ -1,6 +1,6 @@
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
 import { checkSpendCaps } from '../../helpers/spendCaps';
 import { countSpendingCall } from '../../helpers/spendingActions';
@@ -17,7 +17,7 @@ export const fields = [
 	}),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'apply',
 	name: 'Apply',
 	action: 'Apply many recommendations',
@@ -26,7 +26,6 @@ export const option = operation({
 	path: '/v1/ads/recommendations/apply',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		resourceNames: {
 			in: 'body',
