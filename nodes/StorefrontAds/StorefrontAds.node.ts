@@ -10,6 +10,7 @@ import {
 	searchKeywords,
 } from './methods/listSearch';
 import { nodeProperties } from '../shared/assembly';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';
@@ -17,6 +18,9 @@ import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { customOperations, adsResources } from './resources';
 import { spendCapsNote } from './helpers/spendCaps';
+import { adsLocators } from './helpers/adsFields';
+
+registerLocators('storefrontAds', adsLocators);
 
 /** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
 const plainProperties = nodeProperties(adsResources, 'ad');

@@ -43,9 +43,11 @@ function describe(node: string, option: INodePropertyOptions, shown: INodeProper
 		.filter((p) => p.type === 'resourceLocator')
 		.map((p) => {
 			const spec = locatorSpec(node, p.name);
-			const example = spec?.placeholder.replace(/^e\.g\. /, '');
+			// the load-time net under the node's explicit list: a locator it left out would have no ID check
+			if (!spec) throw new Error(`${node}: locator "${p.name}" is not registered (registerLocators in the node file)`);
+			const example = spec.placeholder.replace(/^e\.g\. /, '');
 			const notes = [example && `e.g. ${example}`, 'within' in p && `optional, in ${p.within}`].filter(Boolean).join(', ');
-			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
+			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec.listedBy ? ` from ${spec.listedBy}` : ''}`;
 		});
 	return [sentence(option.action ?? option.name), sentence(option.description ?? ''), ids.length ? sentence(`IDs: ${ids.join('; ')}`) : '']
 		.filter((t) => t && t !== '.')

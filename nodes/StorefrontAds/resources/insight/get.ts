@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
-import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
+import { accountId, videonetAdAccountId } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
 import { codesList } from '../../helpers/lists';
@@ -114,7 +114,7 @@ export const fields = [
 	}),
 	// videonet only: required on that Network, which a model may choose, so checked when the operation runs;
 	// names of their own, since the node's Ad Account, From Date and To Date are required wherever they show
-	renamedField(adAccountId, 'videonetAdAccountId', { displayOptions: shown('videonet') }),
+	{ ...videonetAdAccountId, displayOptions: shown('videonet') },
 	{ ...dayField('From Date', 'videonetFromDate', 'First day (UTC) of the report (at most 30 days per query)'), required: true, displayOptions: shown('videonet') },
 	{ ...dayField('To Date', 'videonetToDate', 'Last day (UTC) of the report'), required: true, displayOptions: shown('videonet') },
 	field({
