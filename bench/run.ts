@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer, type WebhookDialect } from '../fake-api';
-import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/transport';
+import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/wire/send';
 import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
 import { runBurst } from '../test/reliability/burst';
 

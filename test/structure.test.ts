@@ -73,7 +73,9 @@ describe.each(ACTION_NODES)('%s', (name, operationCount) => {
 			const url = op.routing?.request?.url;
 			if (url === undefined) expect(op.routing?.send?.preSend?.length).toBeGreaterThan(0);
 			else expect(url).toMatch(/^\/v1\//);
-			expect(op.routing?.output?.postReceive?.length).toBeGreaterThan(0);
+			// every request goes through the wire's hook, which runs the operation's postReceive on the answer
+			expect(typeof op.routing?.operations?.pagination).toBe('function');
+			expect(op.routing?.send?.paginate).toBe(true);
 		}
 	});
 

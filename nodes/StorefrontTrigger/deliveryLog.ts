@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/apiRequest';
+import { apiRequest } from '../shared/wire/apiRequest';
 
 /** The API lists at most 100 deliveries a page (and keeps 30 days of them). */
 const LOG_PAGE = 100;

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/apiRequest';
+import { apiRequest } from '../shared/wire/apiRequest';
 import { webhookUrlProblem } from '../shared/webhookUrl';
 import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 

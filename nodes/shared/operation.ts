@@ -1,44 +1,27 @@
 import type {
-	DeclarativeRestApiSettings,
-	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
-	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { explainRepeatedEvent, passOn, throwOnApiError } from './errors';
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
-import { isEmpty, locatorValue, param } from './params';
-import { READS_ONLY } from './idempotency';
-import { PATH_VALUES, politely } from './transport';
-import { failItem } from './requestActions';
+import { buildRequest, PATH_PARAM, type Placement } from './params';
 import { readsOf, type Reads } from './reads';
+import type { ErrorAdvice } from './wire/errorText';
+import { passOn } from './wire/failure';
+import type { Keying } from './wire/idempotency';
+import { requestHook, type Declared, type RequestRun } from './wire/requestHook';
 
-/** Where one field's value goes in the request. */
-export interface Placement {
-	in: 'query' | 'body';
-	/** Name on the wire (default: the parameter's name). */
-	as?: string;
-	/** Leave it out when empty (default: sent as it is). */
-	optional?: boolean;
-	/** Resource locators: send the chosen ID. */
-	locator?: boolean;
-	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
-	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
-}
+export type { RequestRun } from './wire/requestHook';
 
-/** What makes an operation's request(s): RoutingNode hands it the request it built (see `runRequests`). */
-export type RequestRun = (
-	this: IExecutePaginationFunctions,
-	requestData: DeclarativeRestApiSettings.ResultOptions,
-) => Promise<INodeExecutionData[]>;
+export type { Placement } from './params';
+export { fillPath } from './params';
 
 /** The `{name}`s of a path template, as a type. */
 type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
@@ -95,11 +78,20 @@ export interface OperationSpec<N extends string = string> {
 	 * action built with `reading` (reads.ts) names what it reads, and each name must be a field.
 	 */
 	preSend?: Array<PreSendAction & Partial<Reads<NoInfer<N>>>>;
+	/** Shapes the answer (the wire runs them on a success: wire/requestHook.ts). */
 	postReceive?: Array<PostReceiveAction & Partial<Reads<NoInfer<N>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
-	/** A POST that only reads (a search, a forecast): its Idempotency-Key stays the execution's, even in a run an event started (idempotency.ts). */
-	readsOnly?: boolean;
+	/**
+	 * How its POSTs are keyed (wire/idempotency.ts): by default by the event that started the
+	 * execution, else the execution; `execution` for a POST that only reads (a search, a forecast),
+	 * `workflow` for a call that spends.
+	 */
+	keying?: Keying;
+	/** Why a request of this operation must never be resent after a timeout (wire/resend.ts); said when it is not. */
+	noResendAfterTimeout?: string;
+	/** The node's own error codes and their fix (wire/errorText.ts), given by the node's operation builder. */
+	errors?: ErrorAdvice;
 	/**
 	 * Makes the operation's requests itself through `makeRoutingRequest` (several calls, such as
 	 * chunks of a bulk call, or none) instead of the one request RoutingNode would make.
@@ -107,102 +99,47 @@ export interface OperationSpec<N extends string = string> {
 	run?: RequestRun;
 }
 
-const PATH_PARAM = /\{(\w+)\}/g;
-
-/** A path template with each `{name}` filled, URL-encoded, from `value(name)`. */
-export const fillPath = (path: string, value: (name: string) => string) =>
-	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
-
-/** The preSend that applies an operation's path template and `inRequest` map. */
-function buildRequest(spec: OperationSpec): PreSendAction {
-	const sends = Object.entries(spec.inRequest ?? {}).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s!] as const);
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		if (spec.path.includes('{')) {
-			const values: Record<string, string> = {};
-			request.url = fillPath(spec.path, (name) => {
-				const id = locatorValue(this, name);
-				if (!id) failItem(this, `${name} is empty`, `Choose a value for "${name}" or map one from the input.`);
-				return (values[name] = id);
-			});
-			// a DELETE whose lost answer had deleted it names its ID (transport.ts alreadyDeleted)
-			Object.assign(request, { [PATH_VALUES]: values });
-		}
-		for (const [name, s] of sends) {
-			let value: unknown = s.locator ? locatorValue(this, name) : param(this, name, undefined);
-			if (s.optional && isEmpty(value)) continue;
-			if (s.map) value = s.map.call(this, value);
-			if (s.optional && isEmpty(value)) continue;
-			if (s.in === 'query') request.qs = { ...(request.qs as IDataObject), [s.as ?? name]: value as IDataObject[string] };
-			else request.body = { ...(request.body as IDataObject), [s.as ?? name]: value as IDataObject[string] };
-		}
-		return request;
-	};
-}
-
-const markReadsOnly: PreSendAction = async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	return Object.assign(request, { [READS_ONLY]: true });
-};
-
-/** A check that failed before the call under Continue On Fail, kept on the request for `runRequests`. */
-const FAILED = Symbol('failed before the call');
-type CheckedRequest = IHttpRequestOptions & { [FAILED]?: unknown };
-
 /**
- * The operation's preSend actions in one. Under Continue On Fail a failure is kept on the
- * request instead of thrown, so that `runRequests` turns it into an error item paired with its
- * input item (RoutingNode's own error items carry no pairedItem).
+ * The operation's preSend actions in one. Under Continue On Fail a failure is kept (in `failed`,
+ * by request) instead of thrown, so that the request hook turns it into an error item paired with
+ * its input item (RoutingNode's own error items carry no pairedItem).
  */
-function checkedPreSend(actions: PreSendAction[]): PreSendAction {
+function checkedPreSend(actions: PreSendAction[], failed: WeakMap<object, unknown>): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		try {
 			for (const action of actions) request = await action.call(this, request);
 			return request;
 		} catch (error) {
 			if (!this.continueOnFail()) throw passOn(this.getNode(), error);
-			return Object.assign(request, { [FAILED]: error });
+			failed.set(request, error);
+			return request;
 		}
 	};
 }
 
-/** One request, for operations that are not lists. */
+/** A postReceive the wire runs itself: a function (n8n's declarative forms run only inside RoutingNode). */
+const outputFunction = (action: string) => (postReceive: PostReceiveAction) => {
+	if (typeof postReceive !== 'function') throw new Error(`${action}: a postReceive must be a function (the wire runs it on the answer)`);
+	return postReceive as Declared['postReceive'][number];
+};
+
+/** One request, for operations that are neither lists nor make their requests themselves. */
 const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions, requestData) {
 	return await this.makeRoutingRequest(requestData);
 };
 
 /**
- * Runs the operation's requests, every one through `politely` (transport.ts: the run's in-flight
- * limit, 429s waited out, transient faults resent, every POST keyed), and names the input item on
- * every output item, error items under Continue On Fail included: downstream `$('Node').item`
- * then finds its item whatever number of items each input gave. `action` names the operation in
- * the explanation of a repeated event's conflict (errors.ts).
- */
-function runRequests(run: RequestRun, action: string): RequestRun {
-	return async function (this: IExecutePaginationFunctions, requestData) {
-		const pairedItem = { item: this.getItemIndex() };
-		try {
-			const failed = (requestData.options as CheckedRequest)[FAILED];
-			if (failed) throw failed;
-			const items = await run.call(politely(this), requestData);
-			return items.map((item) => ({ ...item, pairedItem }));
-		} catch (error) {
-			const failure = explainRepeatedEvent(this, passOn(this.getNode(), error), this.getItemIndex(), action);
-			if (!this.continueOnFail()) throw failure;
-			return [{ json: {}, error: failure, pairedItem }];
-		}
-	};
-}
-
-/**
- * One operation option: its request, the shared error handling and the run of its requests
- * (runRequests; lists page with pagination.ts). TypeScript checks every `{name}` of the path and
+ * One operation option: its request and the hook that sends it through the wire
+ * (wire/requestHook.ts; lists page with pagination.ts). TypeScript checks every `{name}` of the path and
  * every `inRequest` key against `fields` (a field declared with `field()` or a builder keeps its
  * name's type); the same check runs again at load, with the names.
  */
 export function operation<N extends string, P extends string>(spec: CheckedSpec<N, P>): INodePropertyOptions {
 	checkWiring(spec);
 	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
-	const preSend = [...(spec.readsOnly ? [markReadsOnly] : []), ...(dynamic ? [buildRequest(spec)] : []), ...(spec.preSend ?? [])];
+	const preSend = [...(dynamic ? [buildRequest(spec.path, spec.inRequest ?? {})] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
+	const failed = new WeakMap<object, unknown>();
 	const option: INodePropertyOptions = {
 		name: spec.name,
 		value: spec.value,
@@ -212,13 +149,25 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 			request: { method: spec.method, ...(spec.path.includes('{') ? {} : { url: spec.path }) },
 			send: {
 				// always one preSend: assembly may add checks to its list (requiredOnValue.ts)
-				preSend: [checkedPreSend(preSend)],
-				// n8n's pagination hook, on every operation: the only place a declarative node runs its own
-				// request, so each gets the run's in-flight limit, 429 waits and fault resends (runRequests)
+				preSend: [checkedPreSend(preSend, failed)],
+				// on for every operation: n8n runs `operations.pagination` only then (see below)
 				paginate: true,
 			},
-			output: { postReceive: [throwOnApiError, ...(spec.postReceive ?? [])] },
-			operations: { pagination: runRequests(run, spec.action) },
+			// not paging (only lists page, in `run`): the one hook through which n8n lets a declarative
+			// operation send its own requests, here through the wire (in-flight limit, the key's queue,
+			// 429 waits, fault resends, the Idempotency-Key) with its postReceive run on the answer
+			operations: {
+				pagination: requestHook({
+					action: spec.action,
+					path: spec.path,
+					run,
+					postReceive: (spec.postReceive ?? []).map(outputFunction(spec.action)),
+					keying: spec.keying,
+					noResendAfterTimeout: spec.noResendAfterTimeout,
+					advice: spec.errors,
+					failedBeforeSending: (request) => failed.get(request),
+				}),
+			},
 		},
 	};
 	PRE_SEND.set(option, preSend);

@@ -1,6 +1,16 @@
-import { NodeOperationError, type IExecuteFunctions, type IExecuteSingleFunctions, type IGetNodeParameterOptions } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IExecuteSingleFunctions,
+	type IGetNodeParameterOptions,
+	type IHttpRequestOptions,
+	type PreSendAction,
+} from 'n8n-workflow';
 
 import { checkedId } from './fieldBuilders';
+
+/** The node's parameters as an operation reads them, and the request its declaration makes of them (`buildRequest`). */
 
 /**
  * Reads a node parameter for the current item at most once per item.
@@ -59,4 +69,46 @@ export const isEmpty = (value: unknown) =>
  */
 export function paramOf<T>(ctx: IExecuteFunctions, itemIndex: number, name: string, fallback: T, options: IGetNodeParameterOptions = {}): T {
 	return ctx.getNodeParameter(name, itemIndex, fallback as never, options) as T;
+}
+
+/** Where one field's value goes in the request. */
+export interface Placement {
+	in: 'query' | 'body';
+	/** Name on the wire (default: the parameter's name). */
+	as?: string;
+	/** Leave it out when empty (default: sent as it is). */
+	optional?: boolean;
+	/** Resource locators: send the chosen ID. */
+	locator?: boolean;
+	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
+	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
+}
+
+export const PATH_PARAM = /\{(\w+)\}/g;
+
+/** A path template with each `{name}` filled, URL-encoded, from `value(name)`. */
+export const fillPath = (path: string, value: (name: string) => string) =>
+	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
+
+/** The preSend that applies an operation's path template and `inRequest` map (operation.ts), reading each parameter once. */
+export function buildRequest(path: string, inRequest: Record<string, 'query' | 'body' | Placement | undefined>): PreSendAction {
+	const sends = Object.entries(inRequest).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s!] as const);
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		if (path.includes('{')) {
+			request.url = fillPath(path, (name) => {
+				const id = locatorValue(this, name);
+				if (!id) throw new NodeOperationError(this.getNode(), `${name} is empty`, { description: `Choose a value for "${name}" or map one from the input.`, itemIndex: this.getItemIndex() });
+				return id;
+			});
+		}
+		for (const [name, s] of sends) {
+			let value: unknown = s.locator ? locatorValue(this, name) : param(this, name, undefined);
+			if (s.optional && isEmpty(value)) continue;
+			if (s.map) value = s.map.call(this, value);
+			if (s.optional && isEmpty(value)) continue;
+			if (s.in === 'query') request.qs = { ...(request.qs as IDataObject), [s.as ?? name]: value as IDataObject[string] };
+			else request.body = { ...(request.body as IDataObject), [s.as ?? name]: value as IDataObject[string] };
+		}
+		return request;
+	};
 }

@@ -15,6 +15,15 @@ export function failItem(ctx: IExecuteSingleFunctions, message: string, descript
 	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
 }
 
+/** A `send` map function refusing an empty value before the call, naming the field. */
+export function requireValue(label: string, fix: string) {
+	return function (this: IExecuteSingleFunctions, value: unknown) {
+		const text = String(value ?? '').trim();
+		if (!text) failItem(this, `${label} is empty`, fix);
+		return text;
+	};
+}
+
 export interface UnwrapOptions {
 	/** Keys of the answer kept beside the inner object's fields (`'rest'`: every other key); empty ones are left out. */
 	keep?: string[] | 'rest';

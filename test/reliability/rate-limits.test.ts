@@ -1,8 +1,8 @@
 import { NodeApiError, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
-import { apiError } from '../../nodes/shared/errors';
-import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/transport';
+import { classifyResponse } from '../../nodes/shared/wire/answer';
+import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/wire/send';
 import { nodeType, runNode } from '../harness';
 
 /**
@@ -244,10 +244,10 @@ describe('429 from the API', () => {
 		const send = async () => {
 			sent += 1;
 			if (sent === 1) setTimeout(() => controller.abort(), 50);
-			throw apiError(node, { statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
+			return classifyResponse({ statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
 		};
 		// a wait that did not stop would outlast this test's 10 s
-		const error = (await sendPolitely(ctx as never, send).then(
+		const error = (await sendPolitely(ctx as never, send, { method: 'GET', keyed: false }).then(
 			() => undefined,
 			(e: unknown) => e,
 		)) as NodeApiError;
@@ -271,23 +271,25 @@ describe('429 from the API', () => {
 		let answer!: () => void;
 		let started!: () => void;
 		const inFlight = new Promise<void>((resolve) => (started = resolve));
+		const get = { method: 'GET', keyed: false };
+		const ok = (body: string) => classifyResponse({ statusCode: 200, headers: {}, body: { body } });
 		const first = sendPolitely(ctx as never, async () => {
 			sent.push('first');
 			started();
 			await new Promise<void>((resolve) => (answer = resolve));
-			return 'first';
-		});
+			return ok('first');
+		}, get);
 		const second = sendPolitely(ctx as never, async () => {
 			sent.push('second');
-			return 'second';
-		}).then(
+			return ok('second');
+		}, get).then(
 			() => undefined,
 			(e: unknown) => e,
 		);
 		await inFlight;
 		controller.abort();
 		answer();
-		expect(await first).toBe('first');
+		expect(await first).toMatchObject({ response: { body: { body: 'first' } } });
 		expect(await second).toMatchObject({ message: 'The execution was cancelled before this request was sent' });
 		expect(sent).toEqual(['first']);
 	});

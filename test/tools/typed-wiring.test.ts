@@ -251,10 +251,12 @@ test('a name that is no field of the operation (path, inRequest key, collection 
 	}
 }, 30_000);
 
-/** Where a parameter may still be read by a name TypeScript does not check, and why. */
+/**
+ * Where a parameter may still be read by a name TypeScript does not check, and why (params.ts
+ * itself reads path names and inRequest keys in `buildRequest`: checked by CheckedSpec and at load).
+ */
 const UNTYPED_READS: Record<string, string> = {
 	'nodes/shared/reads.ts': 'the typed readers themselves',
-	'nodes/shared/operation.ts': 'path names and inRequest keys, checked by CheckedSpec and at load',
 	'nodes/shared/requiredOnValue.ts': "names taken from the fields' own declarations",
 	'nodes/StorefrontAds/helpers/batchInput.ts': "a batch run's transport: its names are typed by BatchRunOf and BatchSpec",
 };

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { apiError, parseErrorBody } from '../../nodes/shared/errors';
+import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
+import { answerError } from '../../nodes/shared/wire/failure';
 import { runNode } from '../harness';
 
 /**
  * Every error shape of issue 31's table (and the usual variants) gives our explained message
- * with the code and the text the API sent: parseErrorBody and apiError directly, then each shape
+ * with the code and the text the API sent: parseErrorBody and answerError directly, then each shape
  * through n8n-core (WorkflowExecute → RoutingNode → our postReceive) against a tiny local server
  * that answers exactly these bytes.
  */
@@ -159,9 +160,9 @@ describe('parseErrorBody reads the code and the text of every shape', () => {
 	});
 });
 
-describe('apiError: our message, the API\'s code and text on the error', () => {
+describe('answerError: our message, the API\'s code and text on the error', () => {
 	test.each(cases)('%s', (_name, shape) => {
-		const error = apiError(node, { statusCode: shape.status, headers: Object.fromEntries(Object.entries(shape.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), body: asReceived(shape.body) as IN8nHttpFullResponse['body'] });
+		const error = answerError(node, { statusCode: shape.status, headers: Object.fromEntries(Object.entries(shape.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), body: asReceived(shape.body) as IN8nHttpFullResponse['body'] });
 		expect(error.message).toEqual(typeof shape.message === 'string' ? shape.message : expect.stringMatching(shape.message));
 		if (shape.description) expect(error.description).toContain(shape.description);
 		expect(error.httpCode).toBe(String(shape.status));

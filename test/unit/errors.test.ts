@@ -1,6 +1,10 @@
 import type { INode } from 'n8n-workflow';
 
-import { apiError, explainError, parseErrorBody } from '../../nodes/shared/errors';
+import { adsErrors } from '../../nodes/StorefrontAds/helpers/adsErrors';
+import { storeErrors } from '../../nodes/StorefrontCommerce/helpers/storeErrors';
+import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
+import { explainError } from '../../nodes/shared/wire/errorText';
+import { answerError } from '../../nodes/shared/wire/failure';
 
 describe('parseErrorBody understands the shapes a server may send', () => {
 	test.each([
@@ -24,7 +28,7 @@ describe('parseErrorBody understands the shapes a server may send', () => {
 
 describe('explainError names the fix', () => {
 	test('402: the ads add-on, where to enable it, and no price (prices change; the dashboard shows it)', () => {
-		const e = explainError(402, { code: 'ads_addon_required' });
+		const e = explainError(402, { code: 'ads_addon_required' }, undefined, adsErrors);
 		expect(e.message).toBe('Ads calls need the ads add-on');
 		expect(e.description).toBe('Enable the ads add-on (a paid add-on, available on any plan) in your Storefront dashboard, then run the node again.');
 		expect(e.description).not.toMatch(/\d+\.\d\d|USD/);
@@ -37,10 +41,14 @@ describe('explainError names the fix', () => {
 			'The API key lacks the "metaobjects.read" scope',
 		);
 	});
+	test('each node\'s own codes come from its advice (Ads, Commerce); without it the shared words', () => {
+		expect(explainError(422, { code: 'hosted_only' }).message).toBe('The Storefront API answered 422');
+		expect(explainError(402, { code: 'ads_addon_required' }, undefined, storeErrors).message).toBe('The Storefront API answered 402');
+	});
 	test('422 hosted_only, 501, 400 invalid_credentials, 409', () => {
-		expect(explainError(422, { code: 'hosted_only' }).message).toBe('This operation works on hosted stores only');
-		expect(explainError(501, { code: 'unsupported_platform_operation' }).description).toContain('create a new ad instead');
-		expect(explainError(400, { code: 'invalid_credentials' }).message).toBe('The chat network rejected the API key');
+		expect(explainError(422, { code: 'hosted_only' }, undefined, storeErrors).message).toBe('This operation works on hosted stores only');
+		expect(explainError(501, { code: 'unsupported_platform_operation' }, undefined, adsErrors).description).toContain('create a new ad instead');
+		expect(explainError(400, { code: 'invalid_credentials' }, undefined, adsErrors).message).toBe('The chat network rejected the API key');
 		expect(explainError(409, { code: 'idempotency_conflict' }).description).toContain('Nothing new was created');
 	});
 	test('400 lists the fields', () => {
@@ -64,7 +72,7 @@ describe('explainError names the fix', () => {
 test('a 429 whose Retry-After is an HTTP date says the whole seconds it leaves, not the date', () => {
 	const node = { id: '1', name: 'Storefront', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 	const at = new Date(Date.now() + 90_000).toUTCString();
-	const error = apiError(node, { statusCode: 429, headers: { 'retry-after': at }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
+	const error = answerError(node, { statusCode: 429, headers: { 'retry-after': at }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
 	// the figure depends on the clock, so only its form is asserted
 	expect(error.description).toMatch(/^Wait \d+ seconds \(Retry-After\)/);
 	expect(error.description).not.toContain('GMT');

@@ -1,11 +1,14 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
-import { backoffSeconds, explainFault, faultOf, whyNotResent } from '../../nodes/shared/faults';
-import { budgetOf } from '../../nodes/shared/keyLimiter';
+import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/boost';
+import { faultOf } from '../../nodes/shared/wire/answer';
+import { faultError } from '../../nodes/shared/wire/failure';
+import { budgetOf } from '../../nodes/shared/wire/pace';
+import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**
- * The resend decisions of nodes/shared/faults.ts that a run through n8n-core cannot reach in a
- * test's time: a boost waits up to 10 minutes for its answer (spendSafety.ts allowLongBoost), so
+ * The resend decisions of nodes/shared/wire/resend.ts that a run through n8n-core cannot reach in a
+ * test's time: a boost waits up to 10 minutes for its answer (boost.ts allowLongBoost), so
  * its "never resent after a timeout" rule is checked here; every other path runs for real in
  * test/reliability/transient.test.ts and faults.test.ts.
  */
@@ -15,7 +18,7 @@ const timeout = { kind: 'timeout', said: 'no answer in time' } as const;
 const reset = { kind: 'reset', said: 'connection reset' } as const;
 
 test('a boost is never resent after a timeout, but is after a reset or a 503; other keyed POSTs are resent after a timeout', () => {
-	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: true };
+	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
 	expect(whyNotResent(boost, timeout)).toMatch(/not to resend one after a timeout.*Ad → Get Many/);
 	expect(whyNotResent(boost, reset)).toBeUndefined();
 	expect(whyNotResent(boost, { kind: 'status', said: '503' })).toBeUndefined();
@@ -26,8 +29,8 @@ test('a boost is never resent after a timeout, but is after a reset or a 503; ot
 
 test('the boost\'s final error says it was not resent and where to look', () => {
 	const error = new NodeApiError(node, { code: 'ECONNABORTED', message: 'timeout of 600000ms exceeded' });
-	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: true };
-	const explained = explainFault(node, error, timeout, { attempts: 1, waited: 0, policy: boost, why: whyNotResent(boost, timeout) });
+	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
+	const explained = faultError(node, { fault: timeout, error }, { attempts: 1, waited: 0, method: 'POST', keyed: true, why: whyNotResent(boost, timeout) });
 	expect(explained.message).toBe('The Storefront API did not answer in time');
 	expect(explained.description).toMatch(/not sent again.*Ad → Get Many.*Idempotency-Key returns the first result/);
 });

@@ -1,4 +1,4 @@
-import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/keyLimiter';
+import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
 
 /**
  * The shared per-key queue (nodes/shared/keyLimiter.ts) on an injected clock: the times at which

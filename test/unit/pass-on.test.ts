@@ -1,6 +1,6 @@
 import { ExpressionError, NodeApiError, NodeOperationError, type IExecuteSingleFunctions, type INode, type JsonObject } from 'n8n-workflow';
 
-import { passOn } from '../../nodes/shared/errors';
+import { passOn } from '../../nodes/shared/wire/failure';
 import { param } from '../../nodes/shared/params';
 
 /**

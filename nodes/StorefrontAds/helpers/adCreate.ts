@@ -11,7 +11,7 @@ import { NETWORKS } from './networks';
 import { checkSpendCaps } from './spendCaps';
 import { countSpendingCall } from './spendingActions';
 import { spendInRequest, spendTail } from './spendFields';
-import { sendIdempotencyKey } from './spendSafety';
+import { sendOwnIdempotencyKey } from './spendSafety';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the
@@ -217,7 +217,7 @@ const goalField = field({
  * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
  * network's body, the checks, the Idempotency-Key (it hashes the body), then the call counted under its key.
  */
-export const adPreSend = () => [checkSpendCaps('newAd'), adBody, checkAdBeforeSending(), sendIdempotencyKey, countSpendingCall('newAd')];
+export const adPreSend = () => [checkSpendCaps('newAd'), adBody, checkAdBeforeSending(), sendOwnIdempotencyKey, countSpendingCall('newAd')];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields<K extends Kind>(kind: K) {

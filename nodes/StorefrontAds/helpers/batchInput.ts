@@ -8,13 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/apiRequest';
-import { explainRepeatedEvent } from '../../shared/errors';
+import { apiRequest } from '../../shared/wire/apiRequest';
 import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, operation, type CheckedSpec, type RequestRun } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
+import { failedItem } from '../../shared/wire/requestHook';
 
 /**
  * Operations that send many incoming items in one request (audience users, conversion events)
@@ -164,14 +164,9 @@ function customExecute(mode: string, endpoint: BatchEndpoint, work: BatchWork) {
 			try {
 				output.push({ json: await work(customRun(this, endpoint, itemIndex, together ? items : undefined)), pairedItem });
 			} catch (error) {
-				const failure = explainRepeatedEvent(
-					this,
-					error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex }),
-					itemIndex,
-					endpoint.action,
-				);
+				const failure = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 				if (!this.continueOnFail()) throw failure;
-				output.push({ json: { error: failure.message }, pairedItem });
+				output.push(failedItem(failure, pairedItem));
 			}
 		}
 		return [output];
@@ -191,7 +186,7 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
 		},
 		items,
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex })).body,
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex, action: endpoint.action })).body,
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout })).body,
 	};
 }

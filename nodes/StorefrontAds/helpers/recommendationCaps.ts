@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/apiRequest';
+import { apiRequest } from '../../shared/wire/apiRequest';
 import { refuseOverCap, type SpendCaps } from './credentialCaps';
 
 /** Recommendation types that raise a budget, and those that change bids (reference: Recommendation → Get Many types). */

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../shared/fieldBuilders';
-import { automaticKey, IDEMPOTENCY_HEADER } from '../../shared/idempotency';
+import { IDEMPOTENCY_HEADER } from '../../shared/wire/idempotency';
 import { reading } from '../../shared/reads';
-import { NO_RESEND_AFTER_TIMEOUT } from '../../shared/transport';
 
-/** The Idempotency-Key of every create and boost, and the boost's long wait (Paused and Validate Only: spendFields.ts). */
+/** The Idempotency Key option of every create and boost, and the user's own key (Paused and Validate Only: spendFields.ts). */
 
 // Boost Post (resources/ad/boost.ts) still imports these from here; the rebuild of the request path moves its imports
 export { networkField } from './adsFields';
@@ -24,29 +23,12 @@ export const idempotencyOption = field({
 
 export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
 
-/** preSend (last): the `Idempotency-Key` header of every create, boost, messaging and call request. */
-export const sendIdempotencyKey = reading(['options'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+/**
+ * preSend: the user's own Idempotency Key (Options), sent as the header. Without one, the wire
+ * stamps the automatic key of a spending call (wire/idempotency.ts `spendKey`) when it sends it.
+ */
+export const sendOwnIdempotencyKey = reading(['options'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const own = String(read.param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
-	const node = this.getNode();
-	const key =
-		own ||
-		automaticKey({
-			workflowId: String(this.getWorkflow().id ?? ''),
-			nodeId: node.id ?? node.name,
-			itemIndex: this.getItemIndex(),
-			method: String(request.method ?? 'POST'),
-			url: String(request.url ?? ''),
-			body: request.body,
-		});
-	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: key };
+	if (own) request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: own };
 	return request;
 });
-
-/**
- * A boost can take minutes while a reel is re-hosted: wait up to 10 minutes rather than time out,
- * and never resend it after a timeout (reference: "do not retry on a timeout").
- */
-export async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
-	return Object.assign(request, { [NO_RESEND_AFTER_TIMEOUT]: true });
-}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
-import { keyOf } from '../../shared/idempotency';
+import { keyOf } from '../../shared/wire/idempotency';
 import { lowerText, refuseOverCap, requestText, credentialCaps, spendKind, type SpendKind, type SpendKindAsNamed } from './credentialCaps';
 import { applySpends } from './recommendationCaps';
 

@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { collection, field, resourceLocator } from '../../shared/fieldBuilders';
 import type { Placement } from '../../shared/operation';
 import { reading } from '../../shared/reads';
-import { failItem } from '../../shared/requestActions';
-import { requireValue } from './requireValue';
+import { failItem, requireValue } from '../../shared/requestActions';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/apiRequest';
+import { apiRequest } from '../../shared/wire/apiRequest';
 import { currentParameter, listSearch } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../apiRequest';
+import { apiRequest } from '../wire/apiRequest';
 import { PAGING } from '../pagination';
 
 /** Rows a list search asks for per page. */

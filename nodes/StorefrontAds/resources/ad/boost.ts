@@ -8,7 +8,7 @@ import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
-import { allowLongBoost, createdOutput, networkField, sendIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendSafety';
+import { createdOutput, networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -25,6 +25,16 @@ async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpReques
 	request.body = body;
 	return request;
 }
+
+/** A boost can take minutes while a reel is re-hosted: it waits up to 10 minutes rather than time out. */
+async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
+	return request;
+}
+
+/** Reference: "do not retry on a timeout". Said when a boost's answer did not come in time. */
+export const NO_RESEND_AFTER_TIMEOUT =
+	'a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with Ad → Get Many before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.';
 
 /** What to boost and where come first; how much (the shared budget fields) right after. */
 export const fields = [
@@ -108,7 +118,10 @@ export const option = operation({
 	path: '/v1/ads/boost',
 	fields,
 	inRequest: { ...spendInRequest, postId: 'body' },
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
+	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
 	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
-	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendIdempotencyKey, countSpendingCall('adCreate')],
+	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey, countSpendingCall('adCreate')],
 	postReceive: [createdOutput('ad')],
 });

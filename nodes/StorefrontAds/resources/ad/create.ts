@@ -12,6 +12,8 @@ export const option = operation({
 	description: 'Create a campaign, ad set and ad in one call',
 	method: 'POST',
 	path: '/v1/ads/create',
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
 	fields,
 	inRequest: adInRequest,
 	preSend: adPreSend(),

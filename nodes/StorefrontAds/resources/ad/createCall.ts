@@ -12,6 +12,8 @@ export const option = operation({
 	description: 'Create an ad that makes a phone call',
 	method: 'POST',
 	path: '/v1/ads/call',
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
 	fields,
 	inRequest: { ...adInRequest, phoneNumber: 'body' },
 	preSend: adPreSend(),

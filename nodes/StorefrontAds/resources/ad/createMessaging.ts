@@ -12,6 +12,8 @@ export const option = operation({
 	description: 'Create an ad that starts a conversation',
 	method: 'POST',
 	path: '/v1/ads/messaging',
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
 	fields,
 	inRequest: { ...adInRequest, destination: 'body' },
 	preSend: adPreSend(),

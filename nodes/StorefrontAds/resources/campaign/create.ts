@@ -12,7 +12,7 @@ import { countSpendingCall } from '../../helpers/spendingActions';
 import { NETWORKS } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
 import { statusInRequest, validateOnlyField } from '../../helpers/spendFields';
-import { optionsCollection, sendIdempotencyKey } from '../../helpers/spendSafety';
+import { optionsCollection, sendOwnIdempotencyKey } from '../../helpers/spendSafety';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -53,6 +53,8 @@ export const option = adsOperation({
 	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
 	method: 'POST',
 	path: '/v1/ads/campaigns',
+	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
+	keying: 'workflow',
 	fields,
 	inRequest: {
 		adAccountId: { in: 'body', locator: true },
@@ -61,6 +63,6 @@ export const option = adsOperation({
 		...statusInRequest,
 	},
 	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
-	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendIdempotencyKey, countSpendingCall('campaignCreate')],
+	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendOwnIdempotencyKey, countSpendingCall('campaignCreate')],
 	postReceive: [createdOutput('campaign')],
 });

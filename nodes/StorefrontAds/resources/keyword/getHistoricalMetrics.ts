@@ -21,7 +21,8 @@ export const option = adsOperation({
 	action: 'Get historical metrics of many keywords',
 	description: 'Monthly searches, competition and top-of-page bids for keywords you name; one item per keyword',
 	method: 'POST',
-	readsOnly: true,
+	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
+	keying: 'execution',
 	path: '/v1/ads/keywords/historical-metrics',
 	fields,
 	inRequest: {

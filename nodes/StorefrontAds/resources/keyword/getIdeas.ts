@@ -39,7 +39,8 @@ export const option = adsOperation({
 	action: 'Get many keyword ideas',
 	description: 'Keyword ideas from seed keywords or a URL, with monthly searches, competition and top-of-page bids; one item per idea',
 	method: 'POST',
-	readsOnly: true,
+	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
+	keying: 'execution',
 	path: '/v1/ads/keywords/ideas',
 	fields,
 	inRequest: {

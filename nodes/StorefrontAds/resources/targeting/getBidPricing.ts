@@ -47,7 +47,8 @@ export const option = adsOperation({
 	action: 'Get bid pricing for a targeting',
 	description: 'Bid limits, suggested bid and minimum daily budget (pronet); other networks answer available: false. Creates nothing.',
 	method: 'POST',
-	readsOnly: true,
+	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
+	keying: 'execution',
 	path: '/v1/ads/targeting/bid-pricing',
 	fields,
 	inRequest: { adAccountId: { in: 'body', locator: true } },

@@ -45,7 +45,8 @@ export const option = adsOperation({
 	action: 'Get a supply forecast for a targeting',
 	description: 'Projected impressions, clicks and spend for a targeting, a future window and a daily budget. Creates nothing.',
 	method: 'POST',
-	readsOnly: true,
+	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
+	keying: 'execution',
 	path: '/v1/ads/targeting/supply-forecast',
 	fields,
 	inRequest: {

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { eventOf, type RunEvent } from './eventScope';
-import { baseContext } from './params';
+import { baseContext } from '../params';
 
 /**
  * The Idempotency-Key of every POST (CONTRACT: a repeat with the same key and body within 24 h
@@ -37,9 +37,13 @@ function canonical(value: unknown): unknown {
 /** A key made from `parts` (objects compared by content, whatever their key order). */
 export const keyOf = (parts: unknown[]) => `n8n-${createHash('sha256').update(JSON.stringify(canonical(parts))).digest('hex').slice(0, 40)}`;
 
+/** A request as both doors hold it (RoutingNode's options may have no URL yet). */
+type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: IHttpRequestOptions['headers'] };
+
 /** The key a spending call gets: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
-export function automaticKey(parts: { workflowId: string; nodeId: string; itemIndex: number; method: string; url: string; body: unknown }) {
-	return keyOf([parts.workflowId, parts.nodeId, parts.itemIndex, parts.method, parts.url, parts.body]);
+export function spendKey(ctx: Running, itemIndex: number, request: Omit<KeyedRequest, 'headers'>) {
+	const node = ctx.getNode();
+	return keyOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
 }
 
 type Running = IExecuteSingleFunctions | IExecuteFunctions;
@@ -66,35 +70,51 @@ export function keyScope(ctx: Running): string {
 
 const eventScope = (event: RunEvent) => `event:${event.workflowId}:${event.id}`;
 
-/** Marks a POST that only reads (a search, a forecast): its key stays the execution's (requestKey). */
-export const READS_ONLY = Symbol('a POST that only reads');
-
-type KeyedRequest = Pick<IHttpRequestOptions, 'method' | 'url' | 'body'> & { [READS_ONLY]?: boolean };
+/**
+ * How an operation's POSTs are keyed (its declaration, operation.ts):
+ * - `event` (the default): by the event that started the execution when a Storefront Trigger
+ *   delivery did (eventScope.ts), else by the execution;
+ * - `execution`: a POST that only reads (a search, a forecast): asking again is harmless, and a
+ *   repeat whose question changed (a date range) is not refused;
+ * - `workflow`: a spending call (spendKey): a re-run of the same boost within 24 hours spends nothing twice.
+ */
+export type Keying = 'event' | 'execution' | 'workflow';
 
 /**
- * The key of a POST that spends nothing.
- * - Keyed by the event (eventScope.ts): workflow, event, node, item, and which request of the
- *   item it is (method, URL, and its place among the item's POSTs to that URL: the chunks of a
- *   bulk call, the pages of a POST search). Not the body: n8n running the event again sends the
- *   same key, and a body that changed in between gets the API's 409, explained (errors.ts),
- *   instead of a second page.
+ * The one place a POST gets its Idempotency-Key, at sending (each chunk of a bulk call its own),
+ * unless it carries the user's own. Answers the event the key was made from, if any: a 409
+ * idempotency_conflict is then a repeat of that event (errorText.ts).
+ * - Keyed by the event: workflow, event, node, item, and which request of the item it is (method,
+ *   URL, and its place among the item's POSTs to that URL: the chunks of a bulk call, the pages of
+ *   a POST search). Not the body: n8n running the event again sends the same key, and a body
+ *   that changed in between gets the API's 409, explained, instead of a second page.
  * - Keyed by the execution (retryOf or its id): node, item and the request with its body.
- * A POST that only reads keeps the execution's key whatever the run: asking again is harmless,
- * and a repeat whose question changed (a date range) is not refused.
+ * - Outside an execution (the Trigger registering its endpoint): one key per call, the same for
+ *   each of its resends, so a lost answer never makes a second endpoint.
  */
-export function requestKey(ctx: Running, itemIndex: number, request: KeyedRequest): string {
+export function stampKey(ctx: object, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
+	const own = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
+	if (own) return { key: String(own[1]) };
+	const running = 'getExecutionId' in ctx && (ctx as Running).getExecutionId() ? (ctx as Running) : undefined;
+	const stamped = running ? keyFor(running, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
+	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: stamped.key };
+	return stamped;
+}
+
+function keyFor(ctx: Running, itemIndex: number, request: KeyedRequest, keying: Keying): { key: string; eventId?: string } {
+	if (keying === 'workflow') return { key: spendKey(ctx, itemIndex, request) };
 	const node = ctx.getNode();
 	const method = request.method ?? 'POST';
-	const event = request[READS_ONLY] ? undefined : eventOf(ctx);
-	if (!event) return keyOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]);
-	event.keyed.add(itemIndex);
-	return keyOf([eventScope(event), node.id ?? node.name, itemIndex, method, request.url, place(ctx, itemIndex, `${method} ${String(request.url)}`)]);
+	const event = keying === 'event' ? eventOf(ctx) : undefined;
+	if (!event) return { key: keyOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]) };
+	const place = placeOf(ctx, itemIndex, `${method} ${String(request.url)}`);
+	return { key: keyOf([eventScope(event), node.id ?? node.name, itemIndex, method, request.url, place]), eventId: event.id };
 }
 
 /** How many POSTs to `target` the item sent before this one, in this run of the node (n8n's Retry On Fail counts anew). */
 const sent = new WeakMap<object, Map<string, number>>();
 
-function place(ctx: Running, itemIndex: number, target: string): number {
+function placeOf(ctx: Running, itemIndex: number, target: string): number {
 	// the item's context for a declarative run (each run of the node makes new ones), the run's own for custom operations
 	const run = baseContext(ctx);
 	let counts = sent.get(run);
@@ -104,9 +124,3 @@ function place(ctx: Running, itemIndex: number, target: string): number {
 	counts.set(id, n + 1);
 	return n;
 }
-
-/**
- * The key of a call made outside an execution (the Trigger registering its endpoint): one per
- * call, the same for each of its resends, so a lost answer never makes a second endpoint.
- */
-export const callKey = () => `n8n-${randomUUID()}`;

@@ -39,8 +39,6 @@ export interface RunEvent {
 	/** The envelope's `id` (evt_…). */
 	id: string;
 	workflowId: string;
-	/** The items of this node run whose keys were made from the event (errors.ts explains their 409s). */
-	keyed: Set<number>;
 }
 
 type Running = IExecuteSingleFunctions | IExecuteFunctions;
@@ -72,7 +70,7 @@ function findEvent(ctx: Running): RunEvent | undefined {
 	const proxy = ctx.getWorkflowDataProxy(0);
 	for (const trigger of triggers) {
 		const id = eventIdOf(proxy, trigger.name);
-		if (id) return { id, workflowId: String(ctx.getWorkflow().id ?? ''), keyed: new Set() };
+		if (id) return { id, workflowId: String(ctx.getWorkflow().id ?? '') };
 	}
 	return undefined;
 }

@@ -1,0 +1,92 @@
+/**
+ * The programmatic door of the wire (`apiRequest`): list searches, option loaders, checks made
+ * before a call, batch operations and the Trigger. The operations' requests come in through
+ * requestHook.ts; both are sent by send.ts.
+ */
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { classifyResponse, classifyThrown, type Answer } from './answer';
+import type { ErrorAdvice } from './errorText';
+import { answerError, passOn } from './failure';
+import { stampKey } from './idempotency';
+import { alreadyDeleted, type Call } from './resend';
+import { sendPolitely } from './send';
+import { CREDENTIAL_NAME } from '../requestDefaults';
+
+type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+interface RequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject;
+	timeout?: number;
+	/** The input item the call is for (custom operations): part of its Idempotency-Key. */
+	itemIndex?: number;
+	/** The node's own error codes (errorText.ts). */
+	advice?: ErrorAdvice;
+	/** The operation the call does ("Add users to an audience"), named when an event's repeat conflicts. */
+	action?: string;
+}
+
+/**
+ * One call: same credential, same error explanations as the operations, and the same handling
+ * of rate limits and faults (send.ts), except while a webhook call waits for its answer (the API
+ * gives a delivery 10 s): then it is sent once.
+ */
+export async function apiRequest(
+	this: Context,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<{ status: number; body: IDataObject }> {
+	const request: IHttpRequestOptions = {
+		method,
+		url: path,
+		qs: options.qs,
+		body: options.body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		...(options.timeout ? { timeout: options.timeout } : {}),
+	};
+	const itemIndex = options.itemIndex ?? ('getItemIndex' in this ? this.getItemIndex() : 0);
+	const { eventId } = method === 'POST' ? stampKey(this, itemIndex, request) : {};
+	const call: Call = {
+		method,
+		keyed: method === 'POST',
+		advice: options.advice,
+		repeat: eventId && options.action ? { eventId, action: options.action } : undefined,
+		// a DELETE whose earlier attempt's answer was lost, found gone on the next: deleted
+		alreadyGone: method === 'DELETE' ? alreadyDeleted() : undefined,
+	};
+	const attempt = async () => await sendOnce(this, request);
+	if ('getRequestObject' in this) {
+		const answer = await attempt();
+		if (answer.kind === 'answered') return bodyOf(answer.response);
+		throw 'response' in answer && answer.response ? answerError(this.getNode(), answer.response, call) : passOn(this.getNode(), 'error' in answer ? answer.error : undefined);
+	}
+	const sent = await sendPolitely(this, attempt, call);
+	return 'gone' in sent ? { status: 200, body: sent.gone } : bodyOf(sent.response);
+}
+
+const bodyOf = (response: IN8nHttpFullResponse) => ({ status: response.statusCode, body: (response.body ?? {}) as IDataObject });
+
+/** One attempt; the credential's authenticate adds the Base URL and the key. */
+async function sendOnce(ctx: Context, request: IHttpRequestOptions): Promise<Answer> {
+	try {
+		return classifyResponse((await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, request)) as IN8nHttpFullResponse);
+	} catch (error) {
+		// no answer (timeout, refused connection): the network error's code says which fault
+		return classifyThrown(error);
+	}
+}

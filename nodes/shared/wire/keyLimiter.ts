@@ -1,0 +1,153 @@
+import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { Pace } from './pace';
+
+/**
+ * One fair queue per API key in each n8n process (docs/reliability.md, "Bursts"). n8n starts one
+ * execution per webhook event and a module is loaded once per process, so every execution and
+ * node of a process that uses the same API (base URL and key) shares this limiter. Requests get
+ * their turn in order of arrival, at the pace the API's answers allow (pace.ts). The first
+ * request of a key goes alone: until an answer says what the budget is, a burst of executions
+ * would otherwise spend it all at once.
+ */
+
+interface Waiter {
+	grant(ticket: number): void;
+	fail(error: Error): void;
+	deadline: number;
+}
+
+export class KeyLimiter {
+	private readonly queue: Waiter[] = [];
+
+	private readonly pace: Pace;
+
+	private pumping = false;
+
+	private interrupt?: AbortController;
+
+	constructor(private readonly clock: Clock = systemClock) {
+		this.pace = new Pace(clock);
+	}
+
+	/**
+	 * Waits for this request's turn; `first` puts it ahead of the queue (a request sent again after
+	 * a 429). Answers the request's ticket, its place among the requests this process sent, which
+	 * `answered`, `refused` or `unanswered` then reports on.
+	 */
+	async turn(options: { first?: boolean; signal?: AbortSignal; maxWaitMs: number }): Promise<number> {
+		const { signal } = options;
+		if (signal?.aborted) throw new QueueCancelled('cancelled');
+		return await new Promise<number>((resolve, reject) => {
+			const onAbort = () => {
+				this.remove(waiter);
+				reject(new QueueCancelled('cancelled'));
+			};
+			const done = () => signal?.removeEventListener('abort', onAbort);
+			const waiter: Waiter = {
+				grant: (ticket) => (done(), resolve(ticket)),
+				fail: (error) => (done(), reject(error)),
+				deadline: this.clock.now() + options.maxWaitMs,
+			};
+			signal?.addEventListener('abort', onAbort, { once: true });
+			if (options.first) this.queue.unshift(waiter);
+			else this.queue.push(waiter);
+			void this.pump();
+		});
+	}
+
+	/** The request with this ticket was answered (not with a 429); its X-RateLimit-* headers say what is left. */
+	answered(ticket: number, headers?: IDataObject) {
+		this.pace.answered(ticket, headers, this.clock.now());
+		this.poke();
+	}
+
+	/** A 429 to the request with this ticket: every request of the key waits `seconds` (with jitter); without headers, fewer go at once. */
+	refused(ticket: number, seconds: number, headers?: IDataObject) {
+		this.pace.refused(ticket, seconds, headers, this.clock.now());
+		this.poke();
+	}
+
+	/** A request given its turn that got no answer (a reset, a timeout): it may or may not have counted. */
+	unanswered() {
+		this.pace.unanswered();
+		this.poke();
+	}
+
+	private grant() {
+		this.queue.shift()!.grant(this.pace.sending());
+	}
+
+	private remove(waiter: Waiter) {
+		const at = this.queue.indexOf(waiter);
+		if (at >= 0) this.queue.splice(at, 1);
+	}
+
+	private poke() {
+		this.interrupt?.abort();
+	}
+
+	/** Gives turns while the queue has waiters, sleeping until the next is due or an answer changes the picture. */
+	private async pump() {
+		if (this.pumping) return this.poke();
+		this.pumping = true;
+		try {
+			for (;;) {
+				const now = this.clock.now();
+				for (const waiter of this.queue.filter((w) => w.deadline <= now)) {
+					this.remove(waiter);
+					waiter.fail(new QueueWaitExceeded('waited too long'));
+				}
+				if (!this.queue.length) return;
+				const delay = this.pace.delay(now);
+				if (delay <= 0) {
+					this.grant();
+					continue;
+				}
+				const deadline = Math.min(...this.queue.map((w) => w.deadline));
+				this.interrupt = new AbortController();
+				// at most a second at a time: an n8n 1.x sleep cannot be cut short and would hold its timer
+				await this.clock.sleep(Math.max(1, Math.min(delay, deadline - now, 1000)), this.interrupt.signal);
+			}
+		} finally {
+			this.pumping = false;
+			this.interrupt = undefined;
+		}
+	}
+}
+
+/** The clock the queue waits on (tests give one of their own). */
+export interface Clock {
+	now(): number;
+	random(): number;
+	/** Resolves after `ms`, or early when `signal` aborts; never rejects. */
+	sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now(), random: () => Math.random(), sleep: async (ms, signal) => await wait(ms, signal) };
+
+/** n8n's sleep, ending early on `signal` (an n8n 1.x sleep, which has no signal, is raced). */
+export async function wait(ms: number, signal?: AbortSignal) {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) return;
+	let stop!: () => void;
+	const aborted = new Promise<void>((resolve) => (stop = resolve));
+	signal.addEventListener('abort', stop, { once: true });
+	await Promise.race([sleep(ms, signal).then(undefined, () => undefined), aborted]);
+	signal.removeEventListener('abort', stop);
+}
+
+/** A turn that waited longer than the node allows (Request Options → Max Wait in Queue). */
+export class QueueWaitExceeded extends Error {}
+/** The execution was cancelled while the request waited for its turn. */
+export class QueueCancelled extends Error {}
+
+/** The limiters of this process, by a hash of the API's base URL and key (the key itself is never held). */
+const limiters = new Map<string, KeyLimiter>();
+
+export function keyLimiter(hash: string): KeyLimiter {
+	let limiter = limiters.get(hash);
+	if (!limiter) limiters.set(hash, (limiter = new KeyLimiter()));
+	return limiter;
+}

@@ -1,0 +1,125 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+import { classifyResponse, classifyThrown, type Answer } from './answer';
+import type { ErrorAdvice } from './errorText';
+import { passOn } from './failure';
+import { keyScope, stampKey, type Keying } from './idempotency';
+import { alreadyDeleted, type Call } from './resend';
+import { sendPolitely } from './send';
+
+/**
+ * The declarative door of the wire. n8n runs a declarative operation's own code for its request
+ * only through the pagination hook (`routing.operations.pagination` with `send.paginate`), so
+ * every operation installs this hook (operation.ts), whether it pages or not: each request the
+ * operation makes goes through the wire (send.ts), and the operation's postReceive runs on the
+ * answer here. Only lists page (pagination.ts), as their `run`.
+ */
+
+/** What makes an operation's request(s) (one, the pages of a list, the chunks of a bulk call), each with `makeRoutingRequest`. */
+export type RequestRun = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+
+type OutputAction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+
+/** What the hook takes from the operation's declaration. */
+export interface Declared {
+	action: string;
+	path: string;
+	run: RequestRun;
+	postReceive: OutputAction[];
+	keying?: Keying;
+	noResendAfterTimeout?: string;
+	advice?: ErrorAdvice;
+	/** A check that failed before the call under Continue On Fail (operation.ts keeps it for the hook). */
+	failedBeforeSending(request: object): unknown;
+}
+
+/** An error item under Continue On Fail, the one shape every operation gives (batch operations too). */
+export const failedItem = (error: Error, pairedItem: INodeExecutionData['pairedItem']): INodeExecutionData => ({ json: {}, error: error as never, pairedItem });
+
+/**
+ * The hook: runs the operation's requests through the wire and names the input item on every
+ * output item, error items under Continue On Fail included (RoutingNode's own carry none):
+ * downstream `$('Node').item` then finds its item whatever number of items each input gave.
+ */
+export function requestHook(declared: Declared): RequestRun {
+	return async function (this: IExecutePaginationFunctions, requestData) {
+		const pairedItem = { item: this.getItemIndex() };
+		try {
+			const failed = declared.failedBeforeSending(requestData.options);
+			if (failed) throw failed;
+			const items = await declared.run.call(throughWire(this, requestData, declared), requestData);
+			return items.map((item) => ({ ...item, pairedItem }));
+		} catch (error) {
+			const failure = passOn(this.getNode(), error);
+			if (!this.continueOnFail()) throw failure;
+			return [failedItem(failure, pairedItem)];
+		}
+	};
+}
+
+type RoutingRequest = Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0];
+
+/**
+ * The context `run` gets: its `makeRoutingRequest` sends through the wire. RoutingNode hands
+ * each answer to the postReceive list of the request data it called the hook with; the hook puts
+ * its own there, which keeps the whole answer (status, headers, body) for this item's requests,
+ * made one at a time.
+ */
+function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApiSettings.ResultOptions, declared: Declared): IExecutePaginationFunctions {
+	let answer: IN8nHttpFullResponse | undefined;
+	const keep = async function (items: INodeExecutionData[], response: IN8nHttpFullResponse) {
+		answer = response;
+		return items;
+	};
+	outer.postReceive = [{ data: { parameterValue: undefined }, actions: [keep] }];
+	const attemptOf = (data: RoutingRequest) => async (): Promise<Answer> => {
+		answer = undefined;
+		try {
+			await ctx.makeRoutingRequest(data);
+		} catch (error) {
+			return classifyThrown(error);
+		}
+		return classifyResponse(answer!);
+	};
+	const makeRoutingRequest = async (data: RoutingRequest) => {
+		const sent = await sendPolitely(ctx, attemptOf(data), callOf(ctx, data.options, declared));
+		if ('gone' in sent) return [{ json: sent.gone }];
+		let items: INodeExecutionData[] = [{ json: sent.response.body as IDataObject }];
+		for (const action of declared.postReceive) items = await action.call(ctx, items, sent.response);
+		return items;
+	};
+	return Object.create(ctx, { makeRoutingRequest: { value: makeRoutingRequest } }) as IExecutePaginationFunctions;
+}
+
+/** The request as the wire sends it: a POST with its Idempotency-Key, what may be resent, the words of its error. */
+function callOf(ctx: IExecutePaginationFunctions, request: RoutingRequest['options'], declared: Declared): Call {
+	const method = String(request.method ?? 'GET').toUpperCase();
+	const { eventId } = method === 'POST' ? stampKey(ctx, ctx.getItemIndex(), request, declared.keying) : {};
+	const call: Call = {
+		method,
+		keyed: method === 'POST',
+		noResendAfterTimeout: declared.noResendAfterTimeout,
+		advice: declared.advice,
+		repeat: eventId ? { eventId, action: declared.action } : undefined,
+	};
+	if (method !== 'DELETE') return call;
+	const node = ctx.getNode();
+	const [idName, id] = pathValue(declared.path, String(request.url));
+	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteKey: `${keyScope(ctx)}|${node.id ?? node.name}|${String(request.url)}` };
+}
+
+/** The last `{name}` of a path template and its value in the URL (a DELETE found gone names its ID). */
+function pathValue(path: string, url: string): [string?, string?] {
+	const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+	const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '([^/]+)')}$`);
+	const values = pattern.exec(url)?.slice(1) ?? [];
+	const last = names.length - 1;
+	return last >= 0 && values[last] !== undefined ? [names[last], decodeURIComponent(values[last])] : [];
+}

@@ -1,0 +1,234 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IN8nHttpFullResponse,
+	ILoadOptionsFunctions,
+} from 'n8n-workflow';
+import { createHash } from 'crypto';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { headersOf, type Answer, type Fault } from './answer';
+import { givingUpText, notSentText } from './errorText';
+import { answerError, faultError, passOn } from './failure';
+import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
+import { backoffSeconds, deletedEarlier, MAX_ATTEMPTS, rememberDelete, whyNotResent, type Call } from './resend';
+import { CREDENTIAL_NAME } from '../requestDefaults';
+
+/**
+ * How every request is sent, by either door (requestHook.ts for the operations, apiRequest.ts for
+ * programmatic calls): each attempt's answer comes back classified (answer.ts), and this loop
+ * decides from it alone (docs/reliability.md).
+ *
+ * - A 429 means the API did nothing, so every request (boosts included) waits the answer's
+ *   `Retry-After` and is sent again, until the waits of one item would add up to more than
+ *   MAX_WAIT_SECONDS; then the 429 is reported, explained.
+ * - A transient fault (reset, timeout, 502/503/504) is resent when the call allows (resend.ts),
+ *   within the same per-item wait budget and the run's retry budget.
+ * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
+ *   starts every item together).
+ * - Every request of every execution in this process that uses the same API key takes its turn
+ *   in that key's queue (keyLimiter.ts): in order of arrival, at the pace the API's rate-limit
+ *   headers allow, held for a 429's Retry-After. A request may wait "Max Wait in Queue" for its
+ *   turn; that wait is not a failure and does not count against MAX_WAIT_SECONDS.
+ */
+
+export const DEFAULT_MAX_IN_FLIGHT = 50;
+export const MAX_WAIT_SECONDS = 60;
+/** How long a request may wait for its turn in the key's queue by default: a burst of many minutes of work stays under it. */
+export const DEFAULT_MAX_QUEUE_WAIT_SECONDS = 1800;
+
+/** The run-wide retry budget (the standard retry mode of large cloud SDKs): 100 resends after answered faults, 50 after timeouts or resets, refilled by successes. */
+export const RETRY_CAPACITY = 500;
+const RETRY_COST = 5;
+const TIMEOUT_RETRY_COST = 10;
+
+type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions;
+
+/** One node run: its in-flight limit, its retry budget, and the key's shared queue (keyLimiter.ts). */
+class Run {
+	private active = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
+	private retryTokens = RETRY_CAPACITY;
+
+	/** The key's limiter, once the credential is read (the first request of the run reads it). */
+	key?: KeyLimiter;
+
+	private keyLookup?: Promise<KeyLimiter>;
+
+	constructor(
+		private readonly max: number,
+		readonly maxQueueWaitSeconds: number,
+	) {}
+
+	async keyLimiter(ctx: Context): Promise<KeyLimiter> {
+		this.keyLookup ??= apiKeyHash(ctx).then((hash) => (this.key = hash ? keyLimiter(hash) : new KeyLimiter()));
+		return await this.keyLookup;
+	}
+
+	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
+	async acquire(first = false) {
+		if (this.active < this.max) {
+			this.active += 1;
+			return;
+		}
+		await new Promise<void>((resolve) => (first ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
+	}
+
+	/** Hands the slot to the next waiting request, or frees it. */
+	release() {
+		const next = this.waiting.shift();
+		if (next) next();
+		else this.active -= 1;
+	}
+
+	/** Takes the tokens of one resend after `fault`; false when the run has spent its budget. */
+	spendRetry(fault: Fault) {
+		const cost = fault.kind === 'status' ? RETRY_COST : TIMEOUT_RETRY_COST;
+		if (this.retryTokens < cost) return false;
+		this.retryTokens -= cost;
+		return true;
+	}
+
+	succeeded() {
+		this.retryTokens = Math.min(RETRY_CAPACITY, this.retryTokens + 1);
+	}
+}
+
+/** The API the credential points at, as a hash of its base URL and key: the key itself is never held. */
+async function apiKeyHash(ctx: Context): Promise<string | undefined> {
+	if (!('getCredentials' in ctx)) return undefined;
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
+		const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
+		return createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex');
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * One Run per node run: RoutingNode hands every item of a run the same execute data. Tools
+ * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
+ * node's name is part of the key: each tool node keeps its own limit. A context without execute
+ * data (list searches, the Trigger's lifecycle) is a run of its own.
+ */
+const runs = new WeakMap<object, Map<string, Run>>();
+
+function runOf(ctx: Context): Run {
+	const data = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
+	const owner = data ?? ctx;
+	let byNode = runs.get(owner);
+	if (!byNode) runs.set(owner, (byNode = new Map()));
+	const node = ctx.getNode().name;
+	let run = byNode.get(node);
+	if (!run) byNode.set(node, (run = data ? newRun(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new Run(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
+	return run;
+}
+
+function newRun(ctx: IExecuteFunctions | IExecuteSingleFunctions): Run {
+	const options = ('getItemIndex' in ctx
+		? ctx.getNodeParameter('requestOptions', {})
+		: ctx.getNodeParameter('requestOptions', 0, {})) as IDataObject | undefined;
+	const number = (value: unknown, fallback: number, min: number) => {
+		const n = Number(value);
+		return Number.isFinite(n) && n >= min ? n : fallback;
+	};
+	return new Run(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
+}
+
+
+/** What a call ends with: the API's answer, or, for a DELETE that an earlier attempt had done, that it is gone. */
+export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
+
+/** The 429 an item stops at, with what the node already did. */
+function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimited' }>, call: Call, waited: number, retryAfter: number, cancelled: boolean) {
+	const error = answerError(ctx.getNode(), answer.response, call);
+	error.description = [error.description, givingUpText(waited, retryAfter, cancelled, MAX_WAIT_SECONDS)].filter(Boolean).join(' ');
+	return error;
+}
+
+/**
+ * Sends one request under the node run's in-flight limit and in its turn in the key's queue
+ * (keyLimiter.ts). `attempt` sends it once and says what came back (answer.ts); 429s are waited
+ * out, and transient faults resent when `call` allows it (resend.ts). Anything else ends the item
+ * with its explained error (failure.ts).
+ */
+export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call): Promise<Sent> {
+	const run = runOf(ctx);
+	const key = await run.keyLimiter(ctx);
+	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+	let waited = 0;
+	let faults = 0;
+	let refused: Extract<Answer, { kind: 'rateLimited' }> | undefined;
+	// an earlier attempt of this DELETE may have deleted it (its answer was a fault)
+	let mayBeDone = false;
+	for (let n = 0; ; n++) {
+		await run.acquire(n > 0);
+		let ticket: number;
+		try {
+			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
+			ticket = await key.turn({ first: n > 0, signal, maxWaitMs: run.maxQueueWaitSeconds * 1000 });
+		} catch (error) {
+			run.release();
+			if (refused && error instanceof QueueCancelled) throw rateLimitError(ctx, refused, call, waited, 0, true);
+			const { message, description } = notSentText(error instanceof QueueWaitExceeded, run.maxQueueWaitSeconds);
+			throw new NodeOperationError(ctx.getNode(), message, { description });
+		}
+		const answer = await attempt();
+		run.release();
+		const headers = headersOf(answer);
+		if (answer.kind === 'answered') {
+			key.answered(ticket, headers);
+			run.succeeded();
+			if (call.deleteKey) rememberDelete(call.deleteKey);
+			return { response: answer.response };
+		}
+		if (answer.kind === 'rateLimited') {
+			// a server that sends no Retry-After: 1, 2, 4, ... seconds
+			const retryAfter = answer.retryAfter ?? 2 ** n;
+			// an item that stops here does not hold the others for a Retry-After it will not wait for
+			if (waited + retryAfter <= MAX_WAIT_SECONDS && !signal?.aborted) {
+				key.refused(ticket, retryAfter, headers);
+				waited += retryAfter;
+				refused = answer;
+				continue;
+			}
+			key.answered(ticket, headers);
+			throw rateLimitError(ctx, answer, call, waited, retryAfter, Boolean(signal?.aborted));
+		}
+		if (headers) key.answered(ticket, headers);
+		else key.unanswered();
+		if (answer.kind === 'failed') {
+			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteKey))) return { gone: call.alreadyGone };
+			throw answer.response ? answerError(ctx.getNode(), answer.response, call) : passOn(ctx.getNode(), answer.error);
+		}
+		const { fault } = answer;
+		faults += 1;
+		if (fault.kind !== 'refused') {
+			mayBeDone = true;
+			rememberDelete(call.deleteKey);
+		}
+		const seconds = fault.retryAfter ?? backoffSeconds(faults);
+		const why = whyNotResent(call, fault) ?? whyStop(run, fault, { aborted: Boolean(signal?.aborted), faults, waited, seconds });
+		if (why !== undefined || faults >= MAX_ATTEMPTS) {
+			throw faultError(ctx.getNode(), answer, { attempts: n + 1, waited, method: call.method, keyed: call.keyed, why }, call);
+		}
+		waited += seconds;
+		await wait(seconds * 1000, signal);
+	}
+}
+
+/** Why the node stops resending after a fault it could resend, or undefined to go on. */
+function whyStop(run: Run, fault: Fault, at: { aborted: boolean; faults: number; waited: number; seconds: number }): string | undefined {
+	if (at.aborted) return 'The execution was cancelled.';
+	if (at.faults >= MAX_ATTEMPTS) return undefined;
+	if (at.waited + at.seconds > MAX_WAIT_SECONDS) return `Waiting ${Math.round(at.seconds)} s more would pass the ${MAX_WAIT_SECONDS} s the node waits per item.`;
+	if (!run.spendRetry(fault)) return 'It stopped resending: so many requests of this run failed that the API looks down, and more attempts would only add load.';
+	return undefined;
+}
