@@ -34,9 +34,8 @@ export const spendNotice = field({
 /** Validate Only, the spend notice and Options: the last fields of every create and boost. */
 export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
 
-/** Where the spend fields go: the body (the locators' IDs), End Date left out when empty. */
+/** Where the spend fields go: the body (the Ad Account's ID; the Ad Connection's is adsOperation's), End Date left out when empty. */
 export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeof spendTail>>()({
-	accountId: { in: 'body', locator: true },
 	adAccountId: { in: 'body', locator: true },
 	budgetAmount: 'body',
 	budgetType: 'body',
@@ -44,3 +43,6 @@ export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeo
 	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
 	...statusInRequest,
 });
+
+/** Boost Post builds with operation(), not adsOperation(): its Ad Connection goes here until it moves. */
+export const withAdConnection = { accountId: { in: 'body', locator: true }, ...spendInRequest } as const;

@@ -9,7 +9,7 @@ import { reading } from '../../shared/reads';
 // Boost Post (resources/ad/boost.ts) still imports these from here; the rebuild of the request path moves its imports
 export { networkField } from './adsFields';
 export { createdOutput } from './createdOutput';
-export { spendFields, spendInRequest, spendTail } from './spendFields';
+export { spendFields, spendTail, withAdConnection as spendInRequest } from './spendFields';
 
 export const idempotencyOption = field({
 	displayName: 'Idempotency Key',

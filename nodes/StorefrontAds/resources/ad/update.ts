@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
-import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
 import { checkSpendCaps } from '../../helpers/spendCaps';
@@ -55,7 +55,7 @@ export const fields = [
 	]),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update an ad',

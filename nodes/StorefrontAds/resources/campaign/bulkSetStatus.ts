@@ -9,9 +9,9 @@ import type {
 
 import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
+import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
@@ -115,7 +115,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'bulkSetStatus',
 	name: 'Bulk Set Status',
 	action: 'Pause or resume many campaigns',
