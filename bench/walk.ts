@@ -43,20 +43,11 @@ const WALKS: Walk[] = [
 	{
 		name: 'Ads → Ad → Boost Post',
 		file: 'nodes/StorefrontAds/resources/ad/boost.ts',
-		options: () => ({
-			node: 'storefrontAds',
-			parameters: {
-				resource: 'ad',
-				operation: 'boost',
-				network: 'socialnet',
-				accountId: { __rl: true, mode: 'id', value: 'acc_social1' },
-				adAccountId: { __rl: true, mode: 'id', value: 'act_1001' },
-				postId: postIdOf('acc_social1', 0),
-				budgetAmount: 15,
-				budgetType: 'daily',
-				targeting: { countries: 'US, CA' },
-			},
-		}),
+		options: () => {
+			const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+			const where = { network: 'socialnet', accountId: byId('acc_social1'), adAccountId: byId('act_1001'), postId: postIdOf('acc_social1', 0) };
+			return { node: 'storefrontAds', parameters: { resource: 'ad', operation: 'boost', ...where, budgetAmount: 15, budgetType: 'daily', targeting: { countries: 'US, CA' } } };
+		},
 	},
 ];
 

@@ -22,7 +22,7 @@ import { checkedId } from './fieldBuilders';
  */
 const cache = new WeakMap<object, Map<string, unknown>>();
 
-/** The item's context: pagination contexts (RoutingNode's, then transport.ts `politely`) are layered on top of it. */
+/** The item's context: pagination contexts (RoutingNode's, then the wire's, wire/requestHook.ts) are layered on top of it. */
 export function baseContext(ctx: object): object {
 	while (Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest')) ctx = Object.getPrototypeOf(ctx);
 	return ctx;

@@ -1,7 +1,7 @@
 import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
 
 /**
- * The shared per-key queue (nodes/shared/keyLimiter.ts) on an injected clock: the times at which
+ * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
  * requests get their turn are exact, so waiting (or not) for a Retry-After, a window's reset or a
  * paced slot is asserted to the millisecond, without the wall clock.
  */

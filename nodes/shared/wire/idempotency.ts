@@ -7,7 +7,7 @@ import { baseContext } from '../params';
 /**
  * The Idempotency-Key of every POST (CONTRACT: a repeat with the same key and body within 24 h
  * answers the first result and creates nothing). With it, a POST whose answer was lost can be
- * sent again: by the node itself (faults.ts), and by n8n's Retry On Fail, which runs the node
+ * sent again: by the node itself (resend.ts), and by n8n's Retry On Fail, which runs the node
  * again with every item.
  *
  * - Spending calls (ads creates and boosts, spendSafety.ts) key on the workflow: a re-run of the
