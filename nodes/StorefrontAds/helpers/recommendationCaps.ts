@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/wire/apiRequest';
-import { refuseOverCap, type SpendCaps } from './credentialCaps';
+import { capCheck, credentialCaps, refuseOverCap, type SpendCaps } from './spendCaps';
 
 /** Recommendation types that raise a budget, and those that change bids (reference: Recommendation → Get Many types). */
 const BUDGET_RECOMMENDATIONS = ['CAMPAIGN_BUDGET'];
@@ -18,7 +18,7 @@ export const applySpends = (request: IHttpRequestOptions) => APPLY_SPENDS.get(re
  * bid recommendations count as spending actions. A name the list does not hold cannot be told
  * apart and is treated as a budget one (fail closed).
  */
-export async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) {
+async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) {
 	const body = request.body as IDataObject;
 	const names = ((body.recommendations as IDataObject[] | undefined) ?? []).map((r) => String(r.resourceName));
 	const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/recommendations', { qs: { accountId: String(body.accountId), adAccountId: String(body.adAccountId) } });
@@ -34,4 +34,13 @@ export async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: S
 		);
 	}
 	APPLY_SPENDS.set(request, budget.length + bids.length > 0);
+}
+
+/** preSend of Recommendation → Apply, before anything is sent: its recommendations against the budget caps (spendCaps.ts). */
+export function checkRecommendationCaps(): PreSendAction {
+	return capCheck(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const caps = await credentialCaps(this);
+		if (caps.limited) await checkRecommendations(this, caps, request);
+		return request;
+	});
 }

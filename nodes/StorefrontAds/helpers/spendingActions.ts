@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { keyOf } from '../../shared/wire/idempotency';
-import { lowerText, refuseOverCap, requestText, credentialCaps, spendKind, type SpendKind, type SpendKindAsNamed } from './credentialCaps';
+import { lowerText, refuseOverCap, requestText, credentialCaps, spendKind, type SpendKind, type SpendKindAsNamed } from './spendCaps';
 import { applySpends } from './recommendationCaps';
 
 /** Whether a request spends, and the distinct spending actions it takes (a resend of the same call is the same). */

@@ -2,7 +2,7 @@ import { field } from '../../../shared/fieldBuilders';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
-import { checkSpendCaps } from '../../helpers/spendCaps';
+import { checkRecommendationCaps } from '../../helpers/recommendationCaps';
 import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [
@@ -36,6 +36,6 @@ export const option = adsOperation({
 		},
 	},
 	// budget recommendations raise a budget, bid opt-ins change bids: the credential's spending caps (types looked up when a cap is set)
-	preSend: [checkSpendCaps('recommendations'), countSpendingCall('recommendations')],
+	preSend: [checkRecommendationCaps(), countSpendingCall('recommendations')],
 	postReceive: [perRecommendation('applied')],
 });
