@@ -10,16 +10,21 @@ import {
 	searchKeywords,
 } from './methods/listSearch';
 import { nodeProperties } from '../shared/assembly';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';
 import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { customOperations, adsResources } from './resources';
+import { spendCapsNote } from './helpers/spendCaps';
+import { adsLocators } from './helpers/adsFields';
+
+registerLocators('storefrontAds', adsLocators);
 
 /** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
 const plainProperties = nodeProperties(adsResources, 'ad');
-const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontAds', plainProperties), requestOptionsField];
+const properties = [...oneDeclarationPerName(plainProperties), toolDescriptionField('storefrontAds', plainProperties, spendCapsNote), requestOptionsField];
 
 export class StorefrontAds implements INodeType {
 	description: INodeTypeDescription = {

@@ -9,12 +9,17 @@ import {
 	searchRedirects,
 } from './methods/listSearch';
 import { nodeProperties } from '../shared/assembly';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';
 import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { commerceResources } from './resources';
+import { metaobjectLocators } from './helpers/metaobjectFields';
+import { storeLocators } from './helpers/storeFields';
+
+registerLocators('storefrontCommerce', [...storeLocators, ...metaobjectLocators]);
 
 /** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
 const plainProperties = nodeProperties(commerceResources, 'page');

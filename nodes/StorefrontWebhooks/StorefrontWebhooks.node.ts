@@ -1,6 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { nodeProperties } from '../shared/assembly';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';
@@ -9,6 +10,9 @@ import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { searchDeliveries, searchWebhooks } from './methods/listSearch';
 import { getEvents } from './methods/loadOptions';
 import { webhooksResources } from './resources';
+import { webhooksLocators } from './helpers/webhookFields';
+
+registerLocators('storefrontWebhooks', webhooksLocators);
 
 /** Plain n8n properties (each operation's fields, shown for it), then one declaration per name. */
 const plainProperties = nodeProperties(webhooksResources, 'webhook');

@@ -56,12 +56,33 @@ export interface LocatorSpec {
 	listedBy?: string;
 }
 
+/** The spec each locator field was declared with (`resourceLocator`), for `registerLocators`. */
+const DECLARED = new WeakMap<INodeProperties, LocatorSpec>();
+export const locatorDeclaredAs = (field: INodeProperties): LocatorSpec | undefined => DECLARED.get(field);
+
 /**
  * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
- * connection in Ads): n8n applies `idPattern` only to IDs typed "By ID", so the node checks every
- * value (mapped, or given by a model through `$fromAI`) itself (`checkedId`).
+ * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
+ * "By ID", so the node checks every value (mapped, or given by a model through `$fromAI`) itself
+ * (`checkedId`), and its tool description says where each ID comes from (`locatorSpec`).
  */
 const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
+
+/**
+ * Registers the locators of node `node` (`storefrontAds`): its node file calls this once, with the
+ * list its helpers export, before it builds its tool description (which refuses a locator it lacks).
+ */
+export function registerLocators(node: string, locators: INodeProperties[]) {
+	const byName = new Map<string, LocatorSpec>();
+	for (const locator of locators) {
+		const spec = DECLARED.get(locator);
+		if (!spec) throw new Error(`Locator ${locator.name} of ${node} is not declared with resourceLocator`);
+		const known = byName.get(spec.name);
+		if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
+		byName.set(spec.name, spec);
+	}
+	LOCATORS.set(node, byName);
+}
 
 /** The node's own type name: `n8n-nodes-storefront.storefrontAdsTool` (a node run as an AI tool) → storefrontAds. */
 const nodeTypeName = (type: string) => type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
@@ -83,14 +104,11 @@ export function checkedId(node: INode, name: string, value: unknown, itemIndex: 
 
 /**
  * A resource locator with "From list" (searchable) and "By ID" modes. It has no routing:
- * the operation's preSend reads it once and puts it in the path, query or body.
+ * the operation's preSend reads it once and puts it in the path, query or body. Its node
+ * registers it (`registerLocators`) for its ID check and tool description.
  */
-export function resourceLocator<N extends string>(node: string, spec: LocatorSpec & { name: N }): Field<N> {
-	if (!LOCATORS.has(node)) LOCATORS.set(node, new Map());
-	const known = LOCATORS.get(node)!.get(spec.name);
-	if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
-	LOCATORS.get(node)!.set(spec.name, spec);
-	return {
+export function resourceLocator<N extends string>(spec: LocatorSpec & { name: N }): Field<N> {
+	const locator: Field<N> = {
 		displayName: spec.displayName,
 		name: spec.name,
 		type: 'resourceLocator',
@@ -121,6 +139,8 @@ export function resourceLocator<N extends string>(node: string, spec: LocatorSpe
 			},
 		],
 	};
+	DECLARED.set(locator, spec);
+	return locator;
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { INodeProperties, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { locatorSpec } from './fieldBuilders';
-import { preSendActions } from './operation';
 
 /**
  * What a model reads about the node as a tool (AI Agent, MCP Server Trigger). n8n 2.41.1 writes
@@ -25,15 +24,14 @@ const SPENDING = {
 };
 
 /**
- * preSend actions that enforce the credential's spending caps (StorefrontAds helpers/spendCaps.ts);
- * an operation whose preSend list holds one is told CAPS. The caps themselves are known only at
- * run time (n8n evaluates this description as an expression, which cannot read credentials), so
- * the model is told which caps may apply, and that a refusal is final.
+ * A sentence a node adds, last, to the description of some of its operations (Ads: the
+ * credential's spending caps, StorefrontAds helpers/spendCaps.ts `spendCapsNote`).
  */
-export const SPEND_CAPPED = new WeakSet<PreSendAction>();
-
-const CAPS =
-	'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.';
+export interface OperationNote {
+	/** Whether the operation gets it, from its option (operation.ts `preSendActions` gives its checks). */
+	applies: (option: INodePropertyOptions) => boolean;
+	text: string;
+}
 
 const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -45,20 +43,22 @@ function describe(node: string, option: INodePropertyOptions, shown: INodeProper
 		.filter((p) => p.type === 'resourceLocator')
 		.map((p) => {
 			const spec = locatorSpec(node, p.name);
-			const example = spec?.placeholder.replace(/^e\.g\. /, '');
+			// the load-time net under the node's explicit list: a locator it left out would have no ID check
+			if (!spec) throw new Error(`${node}: locator "${p.name}" is not registered (registerLocators in the node file)`);
+			const example = spec.placeholder.replace(/^e\.g\. /, '');
 			const notes = [example && `e.g. ${example}`, 'within' in p && `optional, in ${p.within}`].filter(Boolean).join(', ');
-			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec?.listedBy ? ` from ${spec.listedBy}` : ''}`;
+			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec.listedBy ? ` from ${spec.listedBy}` : ''}`;
 		});
 	return [sentence(option.action ?? option.name), sentence(option.description ?? ''), ids.length ? sentence(`IDs: ${ids.join('; ')}`) : '']
 		.filter((t) => t && t !== '.')
 		.join(' ');
 }
 
-/** The `toolDescription` parameter of node `node` (`storefrontAds`), from its plain properties (assembly.ts). */
-export function toolDescriptionField(node: string, properties: INodeProperties[]): INodeProperties {
+/** The `toolDescription` parameter of node `node` (`storefrontAds`), from its plain properties (assembly.ts), with the node's `note` if it has one. */
+export function toolDescriptionField(node: string, properties: INodeProperties[], note?: OperationNote): INodeProperties {
 	const base: Record<string, string> = {};
 	const spending: string[] = [];
-	const capped: string[] = [];
+	const noted: string[] = [];
 	const resources = (properties.find((p) => p.name === 'resource')?.options ?? []) as INodePropertyOptions[];
 	for (const selector of properties.filter((p) => p.name === 'operation')) {
 		for (const resource of selector.displayOptions!.show!.resource as string[]) {
@@ -70,7 +70,7 @@ export function toolDescriptionField(node: string, properties: INodeProperties[]
 				const key = `${resource}:${String(option.value)}`;
 				base[key] = describe(node, option, shown);
 				if (shown.some((p) => p.name === 'validateOnly')) spending.push(key);
-				if (preSendActions(option)?.some((action) => SPEND_CAPPED.has(action))) capped.push(key);
+				if (note?.applies(option)) noted.push(key);
 			}
 		}
 	}
@@ -79,13 +79,13 @@ export function toolDescriptionField(node: string, properties: INodeProperties[]
 	const how =
 		'($parameter["validateOnly"] === true ? "check" : $parameter["validateOnly"] ? "either" : $parameter["status"] === "ACTIVE" ? "active" : $parameter["status"] === "PAUSED" ? "paused" : "either")';
 	const spend = `(${JSON.stringify(spending)}.includes(${key}) ? " " + ${JSON.stringify(SPENDING)}[${how}] : "")`;
-	const caps = `(${JSON.stringify(capped)}.includes(${key}) ? ${JSON.stringify(` ${CAPS}`)} : "")`;
+	const last = note ? ` + (${JSON.stringify(noted)}.includes(${key}) ? ${JSON.stringify(` ${note.text}`)} : "")` : '';
 	return {
 		displayName: 'Description',
 		name: 'toolDescription',
 		type: 'string',
 		typeOptions: { rows: 3 },
-		default: `={{ ${JSON.stringify(base)}[${key}] + ${spend} + ${caps} }}`,
+		default: `={{ ${JSON.stringify(base)}[${key}] + ${spend}${last} }}`,
 		description: 'What the model reads about this tool. The default describes the chosen operation, where its IDs come from and, for ads, whether it spends.',
 		displayOptions: { show: { resource: resources.map((r) => String(r.value)), '@tool': [true] } },
 	};

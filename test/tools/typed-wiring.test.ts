@@ -30,7 +30,7 @@ import { queryWithDays } from '../../nodes/StorefrontAds/helpers/dates';
 import type { BatchRunOf } from '../../nodes/StorefrontAds/helpers/batchInput';
 import { storeOperation } from '../../nodes/StorefrontCommerce/helpers/storeOperation';
 
-export const pageId = resourceLocator('typedWiringTest', { displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. p_1' });
+export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. p_1' });
 export const title = field({ displayName: 'Title', name: 'title', type: 'string', default: '' });
 export const options = collection('Options', 'options', [{ displayName: 'Handle', name: 'handle', type: 'string', default: '' }]);
 

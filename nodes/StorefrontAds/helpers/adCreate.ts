@@ -8,8 +8,10 @@ import { checkAdBeforeSending } from './adChecks';
 import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
-import { checkSpendCaps, countSpendingCall } from './spendCaps';
-import { sendOwnIdempotencyKey, spendInRequest, spendTail } from './spendSafety';
+import { checkSpendCaps } from './spendCaps';
+import { countSpendingCall } from './spendingActions';
+import { spendInRequest, spendTail } from './spendFields';
+import { sendOwnIdempotencyKey } from './spendSafety';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the
@@ -215,7 +217,7 @@ const goalField = field({
  * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
  * network's body, the checks, the Idempotency-Key (it hashes the body), then the call counted under its key.
  */
-export const adPreSend = () => [checkSpendCaps('adCreate'), adBody, checkAdBeforeSending(), sendOwnIdempotencyKey, countSpendingCall('adCreate')];
+export const adPreSend = () => [checkSpendCaps('newAd'), adBody, checkAdBeforeSending(), sendOwnIdempotencyKey, countSpendingCall('newAd')];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields<K extends Kind>(kind: K) {

@@ -1,18 +1,15 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { collection, field, locatorSpec, resourceLocator, type Field, type LocatorSpec } from '../../shared/fieldBuilders';
+import { collection, field, locatorDeclaredAs, resourceLocator, type Field } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
-import { PLATFORMS } from './networks';
+import { networkOptions, PLATFORMS, type NetworkFacts } from './networks';
 
 /**
  * Fields several Ads operations show. Each operation imports the ones it shows into its
  * `fields`; the node declares each name once (nodes/shared/oneDeclarationPerName.ts).
  */
 
-/** A "From list" / "By ID" locator of this node. */
-export const adsLocator = <N extends string>(spec: LocatorSpec & { name: N }) => resourceLocator('storefrontAds', spec);
-
-export const accountId = adsLocator({
+export const accountId = resourceLocator({
 	displayName: 'Ad Connection',
 	name: 'accountId',
 	searchListMethod: 'searchAdConnections',
@@ -22,7 +19,7 @@ export const accountId = adsLocator({
 	listedBy: 'Connection → Get Many',
 });
 
-export const adAccountId = adsLocator({
+export const adAccountId = resourceLocator({
 	displayName: 'Ad Account',
 	name: 'adAccountId',
 	searchListMethod: 'searchAdAccounts',
@@ -31,7 +28,7 @@ export const adAccountId = adsLocator({
 	listedBy: 'Connection → Get Ad Accounts',
 });
 
-export const campaignId = adsLocator({
+export const campaignId = resourceLocator({
 	displayName: 'Campaign',
 	name: 'campaignId',
 	searchListMethod: 'searchCampaigns',
@@ -40,7 +37,7 @@ export const campaignId = adsLocator({
 	listedBy: 'Campaign → Get Many',
 });
 
-export const adId = adsLocator({
+export const adId = resourceLocator({
 	displayName: 'Ad',
 	name: 'adId',
 	searchListMethod: 'searchAds',
@@ -49,7 +46,7 @@ export const adId = adsLocator({
 	listedBy: 'Ad → Get Many',
 });
 
-export const adSetId = adsLocator({
+export const adSetId = resourceLocator({
 	displayName: 'Ad Set',
 	name: 'adSetId',
 	searchListMethod: 'searchAdSets',
@@ -57,6 +54,19 @@ export const adSetId = adsLocator({
 	description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
 	listedBy: 'Ad Set → Get Many',
 });
+
+/** The ad network of a create or boost; `fact` keeps the networks that have it (e.g. `boost`). */
+export function networkField(fact?: keyof NetworkFacts) {
+	return field({
+		displayName: 'Network',
+		name: 'network',
+		type: 'options',
+		required: true,
+		options: networkOptions(fact),
+		default: 'socialnet',
+		description: 'The ad network. Only the fields it needs are shown.',
+	});
+}
 
 export const platform = field({
 	displayName: 'Platform',
@@ -128,7 +138,7 @@ export const status = field({
 	description: 'Status it is created with. ACTIVE spends real money once the network approves it.',
 });
 
-export const audienceId = adsLocator({
+export const audienceId = resourceLocator({
 	displayName: 'Audience',
 	name: 'audienceId',
 	searchListMethod: 'searchAudiences',
@@ -138,7 +148,7 @@ export const audienceId = adsLocator({
 	listedBy: 'Audience → Get Many',
 });
 
-export const keywordId = adsLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: 'Keyword → Get Many' });
+export const keywordId = resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: 'Keyword → Get Many' });
 
 /** Search keywords, one per line: Keyword → Add and Get Historical Metrics (searchnet ads: `searchnetKeywords`). */
 export const keywords = field({
@@ -189,6 +199,14 @@ export const resourceNames = field({
  * locator is registered under its new name too, so that its ID check and the tool description find it.
  */
 export function renamedField<As extends string>(original: Field, as: As, changes: Omit<Partial<INodeProperties>, 'name'> = {}): Field<As> {
-	const spec = locatorSpec('storefrontAds', original.name);
-	return { ...(spec ? adsLocator({ ...spec, name: as }) : { ...original, name: as }), ...changes };
+	const spec = locatorDeclaredAs(original);
+	const renamed = spec ? resourceLocator({ ...spec, name: as }) : { ...original, name: as };
+	// without changes, a locator stays the declaration `adsLocators` can list
+	return Object.keys(changes).length ? { ...renamed, ...changes } : renamed;
 }
+
+/** Insight → Get's videonet Ad Account (the advertiser): a name of its own, required on that network only. */
+export const videonetAdAccountId = renamedField(adAccountId, 'videonetAdAccountId');
+
+/** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (fieldBuilders.ts registerLocators). */
+export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, videonetAdAccountId];

@@ -1,22 +1,23 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
-import { keyOf } from '../../shared/wire/idempotency';
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { preSendActions } from '../../shared/operation';
 import { failItem } from '../../shared/requestActions';
-import { SPEND_CAPPED } from '../../shared/toolDescription';
+import type { OperationNote } from '../../shared/toolDescription';
 
 /**
  * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps"):
  * the owner of a shared credential decides what any workflow, expression or AI model using it may
  * spend. With Limit Spending on, each cap holds as typed (0 allows nothing); off, nothing is
- * checked. Every operation that can spend or raise spend runs two of these preSends:
+ * checked. Every operation that can spend or raise spend runs two preSends:
  *
- * - `checkSpendCaps(kind)`, before anything is sent (before any lookup a check of ours makes):
- *   budgets against Max Daily / Max Lifetime Budget, the status against Paused Only. Validate Only
- *   requests are checked too: a check the caps would refuse never comes back "valid".
- * - `countSpendingCall(kind)`, last (after the Idempotency-Key is set): Max Spending Actions per
- *   Execution (`maxSpendingCallsPerExecution`), counting distinct calls; Validate Only spends
- *   nothing and is not counted.
+ * - `checkSpendCaps(kind)`, before anything is sent (before any lookup a check of
+ *   ours makes): budgets against Max Daily / Max Lifetime Budget, the status against Paused Only.
+ *   Validate Only requests are checked too: a check the caps would refuse never comes back "valid".
+ * - `countSpendingCall(kind)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
+ *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls;
+ *   Validate Only spends nothing and is not counted.
+ *
+ * Recommendation → Apply names no amounts: its check looks their types up (recommendationCaps.ts).
  *
  * The values are read from the request the operation built, so they are checked whatever their
  * source: a fixed value, an expression, `$fromAI` (the tool path is RoutingNode alone, and runs
@@ -26,8 +27,8 @@ import { SPEND_CAPPED } from '../../shared/toolDescription';
 
 /** What an operation does with money, which decides what is checked and whether it counts. */
 export type SpendKind =
-	/** Ad create (standard, messaging, call) and Boost Post: `budgetAmount` + `budgetType`, `status` ACTIVE/PAUSED. */
-	| 'adCreate'
+	/** A new ad: Ad → Create (standard, messaging, call) and Boost Post: `budgetAmount` + `budgetType`, `status` ACTIVE/PAUSED. */
+	| 'newAd'
 	/** Campaign → Create: `budget {amount, type}`, `status`. */
 	| 'campaignCreate'
 	/** Campaign, ad set and ad updates: `budget`, `bidAmount`/`bidStrategy`, (ads) `status`. */
@@ -38,6 +39,10 @@ export type SpendKind =
 	| 'bulkStatus'
 	/** Recommendation → Apply: budget recommendations raise a budget, bid opt-ins change bids. */
 	| 'recommendations';
+
+/** Boost Post (resources/ad/boost.ts) names its kind 'adCreate' until the request path's rebuild moves it: the same as 'newAd'. */
+export type SpendKindAsNamed = SpendKind | 'adCreate';
+export const spendKind = (kind: SpendKindAsNamed): SpendKind => (kind === 'adCreate' ? 'newAd' : kind);
 
 export interface SpendCaps {
 	/** Limit Spending: off, no cap is checked. */
@@ -65,7 +70,7 @@ const isOff = (value: unknown) => value === false || value === 'false';
  * credential saved without the switch (before it existed, or created through n8n's API) its
  * default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
-export async function spendCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps> {
+export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps> {
 	const credential = (await ctx.getCredentials('storefrontApi')) ?? {};
 	return {
 		limited: !isOff(credential.limitSpending),
@@ -76,20 +81,21 @@ export async function spendCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps
 	};
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
-const lower = (value: unknown) => text(value).toLowerCase();
+/** A request value as text, trimmed (a number as its digits; none is empty). */
+export const requestText = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
+export const lowerText = (value: unknown) => requestText(value).toLowerCase();
 
 /** Refuses the item: the cap, its value, the value asked, and that nothing was sent. */
-function refuse(ctx: IExecuteSingleFunctions, message: string, fix: string): never {
+export function refuseOverCap(ctx: IExecuteSingleFunctions, message: string, fix: string): never {
 	failItem(ctx, `${message} Nothing was sent.`, `${WHERE} ${fix} ${FINAL}`);
 }
 
 /** The budget a request asks for, as `{amount, type}` (creates send it flat, the others nested). */
 function budgetOf(kind: SpendKind, body: IDataObject): { amount: unknown; type: string } | undefined {
-	if (kind === 'adCreate') return body.budgetAmount === undefined ? undefined : { amount: body.budgetAmount, type: lower(body.budgetType) };
+	if (kind === 'newAd') return body.budgetAmount === undefined ? undefined : { amount: body.budgetAmount, type: lowerText(body.budgetType) };
 	const budget = body.budget as IDataObject | undefined;
 	if (!budget || typeof budget !== 'object') return undefined;
-	return { amount: budget.amount, type: lower(budget.type) || 'daily' };
+	return { amount: budget.amount, type: lowerText(budget.type) || 'daily' };
 }
 
 /** A cap a request is over: what it asked (naming the cap and its value) and what would pass. */
@@ -129,11 +135,11 @@ function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string
  */
 function pausedBreaches(caps: SpendCaps, kind: SpendKind, body: IDataObject): Breach[] {
 	if (!caps.pausedOnly || kind === 'recommendations') return [];
-	const asked = text(body.status);
+	const asked = requestText(body.status);
 	// an update that leaves the status as it is
 	if (kind === 'update' && asked === '') return [];
 	if (asked.toLowerCase() === 'paused') return [];
-	const creates = kind === 'adCreate' || kind === 'campaignCreate';
+	const creates = kind === 'newAd' || kind === 'campaignCreate';
 	return [
 		{
 			message: `Status ${asked || '(none: the API then creates it ACTIVE)'} is refused: this credential allows paused only (Paused Only is on).`,
@@ -142,136 +148,38 @@ function pausedBreaches(caps: SpendCaps, kind: SpendKind, body: IDataObject): Br
 	];
 }
 
-/** Recommendation types that raise a budget, and those that change bids (reference: Recommendation → Get Many types). */
-const BUDGET_RECOMMENDATIONS = ['CAMPAIGN_BUDGET'];
-const BID_RECOMMENDATIONS = ['MAXIMIZE_CLICKS_OPT_IN', 'TARGET_CPA_OPT_IN'];
-
-/** Whether an Apply spends (set by its check, read by its count). */
-const APPLY_SPENDS = new WeakMap<object, boolean>();
-
-/**
- * Recommendation → Apply names recommendations, not amounts. With Limit Spending on, their types
- * are looked up first (GET /v1/ads/recommendations, a read): a budget recommendation raises a
- * budget by an amount the API does not show beforehand, so the budget caps refuse it; budget and
- * bid recommendations count as spending actions. A name the list does not hold cannot be told
- * apart and is treated as a budget one (fail closed).
- */
-async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) {
-	const body = request.body as IDataObject;
-	const names = ((body.recommendations as IDataObject[] | undefined) ?? []).map((r) => String(r.resourceName));
-	const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/recommendations', { qs: { accountId: String(body.accountId), adAccountId: String(body.adAccountId) } });
-	const types = new Map(((answer.recommendations as IDataObject[] | undefined) ?? []).map((r) => [String(r.resourceName), String(r.type)]));
-	const budget = names.filter((n) => !types.has(n) || BUDGET_RECOMMENDATIONS.includes(types.get(n)!));
-	const bids = names.filter((n) => BID_RECOMMENDATIONS.includes(types.get(n) ?? ''));
-	if (budget.length) {
-		const unknown = budget.filter((n) => !types.has(n));
-		refuse(
-			ctx,
-			`Applying ${budget.join(', ')} is refused: ${unknown.length ? 'a recommendation whose type cannot be looked up may raise' : 'a campaign budget recommendation raises'} a budget by an amount not known beforehand, and this credential caps budgets (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}).`,
-			'Apply the other recommendations, and change the budget with Campaign → Update within the cap.',
-		);
-	}
-	APPLY_SPENDS.set(request, budget.length + bids.length > 0);
-}
-
-/** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included). */
-export function checkSpendCaps(kind: SpendKind): PreSendAction {
-	const check = async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const caps = await spendCaps(this);
-		if (!caps.limited) return request;
-		const body = (request.body ?? {}) as IDataObject;
-		if (kind === 'recommendations') {
-			await checkRecommendations(this, caps, request);
-			return request;
-		}
-		// every cap the request is over, in one error: the budget first, then the status
-		const breaches = [...budgetBreaches(caps, budgetOf(kind, body)), ...pausedBreaches(caps, kind, body)];
-		if (breaches.length) refuse(this, breaches.map((b) => b.message).join(' '), breaches.map((b) => b.fix).join(' '));
-		return request;
-	};
-	// told to models: the tool description of an operation running it says that caps may apply
-	SPEND_CAPPED.add(check);
+/** The preSends that check the caps: an operation whose preSend list holds one is told `spendCapsNote`. */
+const CAP_CHECKS = new WeakSet<PreSendAction>();
+export function capCheck(check: PreSendAction): PreSendAction {
+	CAP_CHECKS.add(check);
 	return check;
 }
 
-/** Whether a request spends, and the distinct spending actions it takes (a resend of the same call is the same). */
-function spendingCalls(kind: SpendKind, request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
-	const body = (request.body ?? {}) as IDataObject;
-	if (body.validateOnly === true) return [];
-	const active = lower(body.status) === 'active';
-	if (kind === 'status' && !active) return [];
-	if (kind === 'update' && body.budget === undefined && body.bidAmount === undefined && body.bidStrategy === undefined && !active) return [];
-	if (kind === 'recommendations' && !APPLY_SPENDS.get(request)) return [];
-	// a bulk status change makes each campaign active: each one counts, by campaign (a resend is the same)
-	if (kind === 'bulkStatus') {
-		if (!active) return [];
-		return ((body.campaigns as IDataObject[] | undefined) ?? []).map((c) => `campaign-active:${text(c.platform)}:${text(c.campaignId)}`);
-	}
-	return [callIdentity(ctx, request)];
-}
-
-/**
- * A call's identity: its Idempotency-Key (the API creates nothing new for a resend with the same
- * key: n8n's Retry On Fail and the node's own resends send the same one); a request without one
- * (PUT) is the same call when its method, path and body are the same (a PUT repeated changes nothing).
- */
-function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions): string {
-	const headers = (request.headers ?? {}) as IDataObject;
-	const name = Object.keys(headers).find((h) => h.toLowerCase() === 'idempotency-key');
-	if (name && text(headers[name])) return `key:${text(headers[name])}`;
-	const method = String(request.method ?? 'GET');
-	// a POST without a key is one call per node and item
-	const where = method === 'POST' ? [ctx.getNode().id ?? ctx.getNode().name, ctx.getItemIndex()] : [];
-	return `call:${keyOf([...where, method, request.url, request.body ?? null])}`;
-}
-
-/**
- * The spending actions of each execution, in this process: an execution runs in one process
- * (in queue mode on one worker), so the count holds there. At most this many executions are
- * remembered, oldest forgotten first, so the map cannot grow without limit.
- */
-const EXECUTIONS_KEPT = 1000;
-const callsByExecution = new Map<string, Set<string>>();
-
-function callsOf(executionId: string): Set<string> {
-	let calls = callsByExecution.get(executionId);
-	if (calls) {
-		// most recently used last: the oldest is the one forgotten
-		callsByExecution.delete(executionId);
-	} else {
-		calls = new Set();
-		if (callsByExecution.size >= EXECUTIONS_KEPT) callsByExecution.delete(callsByExecution.keys().next().value!);
-	}
-	callsByExecution.set(executionId, calls);
-	return calls;
-}
-
-/** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
-export function countSpendingCall(kind: SpendKind): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const { limited, maxSpendingCallsPerExecution: cap } = await spendCaps(this);
-		if (!limited) return request;
-		const calls = spendingCalls(kind, request, this);
-		if (!calls.length) return request;
-		const made = callsOf(String(this.getExecutionId() ?? ''));
-		const added = calls.filter((c) => !made.has(c));
-		if (made.size + added.length > cap) {
-			if (cap === 0) {
-				refuse(
-					this,
-					'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
-					'None can be taken with this credential until its owner raises Max Spending Actions per Execution.',
-				);
-			}
-			const total = made.size + added.length;
-			const asked = added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`;
-			refuse(
-				this,
-				`${asked}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made.size} already taken.`,
-				'Creates, boosts, activations and budget or bid changes count, per execution (one run of the workflow). Run the rest in another execution, after a person has looked at these.',
-			);
-		}
-		for (const c of added) made.add(c);
+/** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included). */
+export function checkSpendCaps(named: Exclude<SpendKindAsNamed, 'recommendations'>): PreSendAction {
+	const kind = spendKind(named);
+	return capCheck(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const caps = await credentialCaps(this);
+		if (!caps.limited) return request;
+		const body = (request.body ?? {}) as IDataObject;
+		// every cap the request is over, in one error: the budget first, then the status
+		const breaches = [...budgetBreaches(caps, budgetOf(kind, body)), ...pausedBreaches(caps, kind, body)];
+		if (breaches.length) refuseOverCap(this, breaches.map((b) => b.message).join(' '), breaches.map((b) => b.fix).join(' '));
 		return request;
-	};
+	});
 }
+
+/**
+ * What the tool description (nodes/shared/toolDescription.ts) adds for an operation that checks
+ * the caps. The caps themselves are known only at run time (n8n evaluates that description as an
+ * expression, which cannot read credentials), so the model is told which caps may apply, and that
+ * a refusal is final.
+ */
+export const spendCapsNote: OperationNote = {
+	applies: (option) => preSendActions(option)?.some((action) => CAP_CHECKS.has(action)) ?? false,
+	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
+};
+
+// Boost Post (resources/ad/boost.ts) still imports the count from here until the rebuild of the request path moves its
+// imports; last, so that spendingActions.ts, which reads this file, finds it whole when this loads it
+export { countSpendingCall } from './spendingActions';

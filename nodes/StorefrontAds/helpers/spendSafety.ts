@@ -2,28 +2,14 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../shared/fieldBuilders';
 import { IDEMPOTENCY_HEADER } from '../../shared/wire/idempotency';
-import { reading, type Reader } from '../../shared/reads';
-import { inRequestFor } from '../../shared/operation';
-import { unwrap } from '../../shared/requestActions';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
-import { networkOptions, type NetworkFacts } from './networks';
+import { reading } from '../../shared/reads';
 
-/**
- * What keeps a create from spending money by accident: Paused by default (the API itself
- * defaults to ACTIVE), Validate Only, and the Idempotency-Key of every create and boost.
- */
+/** The Idempotency Key option of every create and boost, and the user's own key (Paused and Validate Only: spendFields.ts). */
 
-export const DRY_RUN_HINT = 'Socialnet allows 30 Validate Only checks per ad account per 5 minutes: validate once when ready, not on every run.';
-
-export function validateOnlyField(description: string) {
-	return field({ displayName: 'Validate Only', name: 'validateOnly', type: 'boolean', default: false, description, hint: DRY_RUN_HINT });
-}
-
-/** `inRequest` entries of status and Validate Only (validateOnly is sent only when on). */
-export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof validateOnlyField>]>()({
-	status: 'body',
-	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
-});
+// Boost Post (resources/ad/boost.ts) still imports these from here; the rebuild of the request path moves its imports
+export { networkField } from './adsFields';
+export { createdOutput } from './createdOutput';
+export { spendFields, spendTail, withAdConnection as spendInRequest } from './spendFields';
 
 export const idempotencyOption = field({
 	displayName: 'Idempotency Key',
@@ -45,63 +31,4 @@ export const sendOwnIdempotencyKey = reading(['options'], (read) => async functi
 	const own = String(read.param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
 	if (own) request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: own };
 	return request;
-});
-
-/**
- * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
- * the network reviews it first, then applies the requested status. Said in words next to it, so
- * "pending_review" beside "Created paused" does not read as a contradiction.
- */
-const reviewFields = (read: Reader<'status'>) =>
-	function (this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
-		const requested = String(read.param(this, 'status', 'PAUSED')).toLowerCase();
-		if (ad.status !== 'pending_review') return { requestedStatus: requested };
-		const after =
-			requested === 'active'
-				? 'Created Active: it starts spending real money once the network approves it.'
-				: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
-		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
-	};
-
-/** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
-export function createdOutput(key: 'ad' | 'campaign') {
-	return reading(['status'], (read) =>
-		unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }),
-	);
-}
-
-/** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
-export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status];
-
-export function networkField(fact?: keyof NetworkFacts) {
-	return field({
-		displayName: 'Network',
-		name: 'network',
-		type: 'options',
-		required: true,
-		options: networkOptions(fact),
-		default: 'socialnet',
-		description: 'The ad network. Only the fields it needs are shown.',
-	});
-}
-
-export const spendNotice = field({
-	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
-	name: 'spendNotice',
-	type: 'notice',
-	default: '',
-});
-
-/** Validate Only, the spend notice and Options: the last fields of every create and boost. */
-export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
-
-/** Where the spend fields go: the body (the locators' IDs), End Date left out when empty. */
-export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeof spendTail>>()({
-	accountId: { in: 'body', locator: true },
-	adAccountId: { in: 'body', locator: true },
-	budgetAmount: 'body',
-	budgetType: 'body',
-	// blank (e.g. a model's empty answer) stays unsent: End Date is optional
-	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
-	...statusInRequest,
 });

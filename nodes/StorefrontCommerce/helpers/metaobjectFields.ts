@@ -1,17 +1,16 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { collection, field } from '../../shared/fieldBuilders';
+import { collection, field, resourceLocator } from '../../shared/fieldBuilders';
 import type { Placement } from '../../shared/operation';
 import { reading } from '../../shared/reads';
 import { failItem, requireValue } from '../../shared/requestActions';
-import { storeLocator } from './storeFields';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 
 /** The fields several metaobject operations show; each operation imports the ones it shows into its `fields`. */
 
 /** The definition type, required where the API takes it (Create, Get Many). */
-export const type = storeLocator({
+export const type = resourceLocator({
 	displayName: 'Definition Type',
 	name: 'type',
 	searchListMethod: 'searchMetaobjectTypes',
@@ -24,7 +23,7 @@ export const type = storeLocator({
  * Get, Update and Delete take no type: there it only fills the Metaobject list, so it is optional
  * and has a name of its own (the node's Definition Type is required wherever it shows).
  */
-export const listType = storeLocator({
+export const listType = resourceLocator({
 	displayName: 'Definition Type (for the List)',
 	name: 'listType',
 	searchListMethod: 'searchMetaobjectTypes',
@@ -34,13 +33,16 @@ export const listType = storeLocator({
 	required: false,
 });
 
-export const metaobjectId = storeLocator({
+export const metaobjectId = resourceLocator({
 	displayName: 'Metaobject',
 	name: 'metaobjectId',
 	searchListMethod: 'searchMetaobjects',
 	placeholder: 'e.g. gid_metaobject_000015',
 	listedBy: 'Metaobject → Get Many',
 });
+
+/** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */
+export const metaobjectLocators = [type, listType, metaobjectId];
 
 /** The metaobject's field values (the parameter `fields`; an operation file's own `fields` is its list of fields). */
 export const fieldValues = field({

@@ -1,12 +1,9 @@
-import { field, resourceLocator, type LocatorSpec } from '../../shared/fieldBuilders';
+import { field, resourceLocator } from '../../shared/fieldBuilders';
 
 /**
  * Fields several store operations show. Each operation imports the ones it shows into its
  * `fields`; the node declares each name once (nodes/shared/oneDeclarationPerName.ts).
  */
-
-/** A "From list" / "By ID" locator of this node. */
-export const storeLocator = <N extends string>(spec: LocatorSpec & { name: N }) => resourceLocator('storefrontCommerce', spec);
 
 export const accountId = field({
 	displayName: 'Store Account',
@@ -27,10 +24,13 @@ export const listAccountId = field({
 	description: 'Only fills the Catalog Sync list below ("From list"); not sent, since calls by ID take no store account',
 });
 
-export const syncId = storeLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003', listedBy: 'Catalog Sync → Get Many' });
-export const menuId = storeLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042', listedBy: 'Menu → Get Many' });
-export const pageId = storeLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', listedBy: 'Page → Get Many' });
-export const redirectId = storeLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007', listedBy: 'Redirect → Get Many' });
+export const syncId = resourceLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003', listedBy: 'Catalog Sync → Get Many' });
+export const menuId = resourceLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042', listedBy: 'Menu → Get Many' });
+export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', listedBy: 'Page → Get Many' });
+export const redirectId = resourceLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007', listedBy: 'Redirect → Get Many' });
+
+/** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */
+export const storeLocators = [syncId, menuId, pageId, redirectId];
 
 export const remoteId = field({
 	displayName: 'Remote ID',

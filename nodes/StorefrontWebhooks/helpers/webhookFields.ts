@@ -1,14 +1,11 @@
-import { field, resourceLocator, returnAllOrLimit, type LocatorSpec } from '../../shared/fieldBuilders';
+import { field, resourceLocator, returnAllOrLimit } from '../../shared/fieldBuilders';
 
 /**
  * Fields several webhook operations show. Each operation imports the ones it shows into its
  * `fields`; the node declares each name once (nodes/shared/oneDeclarationPerName.ts).
  */
 
-/** A "From list" / "By ID" locator of this node. */
-export const webhooksLocator = <N extends string>(spec: LocatorSpec & { name: N }) => resourceLocator('storefrontWebhooks', spec);
-
-export const webhookId = webhooksLocator({
+export const webhookId = resourceLocator({
 	displayName: 'Webhook',
 	name: 'webhookId',
 	searchListMethod: 'searchWebhooks',
@@ -16,6 +13,18 @@ export const webhookId = webhooksLocator({
 	description: 'The webhook endpoint to use',
 	listedBy: 'Webhook → Get Many',
 });
+
+export const deliveryId = resourceLocator({
+	displayName: 'Delivery',
+	name: 'deliveryId',
+	searchListMethod: 'searchDeliveries',
+	placeholder: 'e.g. 9b7a2c5d-8e1f-4a9b-3f2b-8c1e6a4d4e0f',
+	description: 'The delivery whose event is sent again',
+	listedBy: 'Delivery → Get Many',
+});
+
+/** The node's locators, registered by StorefrontWebhooks.node.ts (fieldBuilders.ts registerLocators). */
+export const webhooksLocators = [webhookId, deliveryId];
 
 /** Both Get Many operations (webhooks and deliveries) show the same Return All and Limit. */
 export const [returnAll, limit] = returnAllOrLimit('webhooks or deliveries');

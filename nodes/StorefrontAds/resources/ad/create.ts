@@ -1,11 +1,11 @@
-import { operation } from '../../../shared/operation';
 import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
-import { createdOutput, networkField } from '../../helpers/spendSafety';
+import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, networkField, status } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
+import { createdOutput } from '../../helpers/createdOutput';
 
 export const fields = [networkField(), accountId, adAccountId, budgetAmount, budgetType, endDate, name, status, ...adFields('create')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an ad',

@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [adId];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an ad',

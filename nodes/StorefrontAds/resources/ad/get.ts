@@ -1,7 +1,7 @@
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [
 	adId,
@@ -14,7 +14,7 @@ export const fields = [
 	}),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an ad',

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { operation } from '../../../shared/operation';
 import { failItem } from '../../../shared/requestActions';
+import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
 
@@ -35,7 +35,7 @@ export const fields = pagedListFields('ads', [
 	},
 ]);
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many ads',

@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { adId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { analyticsFields, analyticsOutput, analyticsQuery } from '../../helpers/analytics';
 
 export const fields = [adId, ...analyticsFields({ network: 'socialnet', values: ['age', 'country', 'device', 'gender', 'placement', 'region'] })];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAnalytics',
 	name: 'Get Analytics',
 	action: 'Get analytics of an ad',

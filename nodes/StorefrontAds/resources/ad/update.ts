@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
-import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];
@@ -54,7 +55,7 @@ export const fields = [
 	]),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update an ad',

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 /** The API answers at most this many ad sets (reference: GET /v1/ads/ad-sets). */
 const API_CAP = 500;
@@ -46,7 +46,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many ad sets',
@@ -54,7 +54,6 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/ad-sets',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	preSend: [queryFrom('filters')],
 	postReceive: [flagTruncated],
 	list: { style: 'none', rootProperty: 'adSets' },

@@ -1,12 +1,12 @@
-import { operation } from '../../../shared/operation';
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
-/** accountId only feeds the Ad Set list; it is not sent. */
 export const fields = [accountId, adSetId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'setStatus',
 	name: 'Set Status',
 	action: 'Pause or resume an ad set',
@@ -14,6 +14,8 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}/status',
 	fields,
+	// the Ad Connection only loads the Ad Set list
+	sendsAccount: false,
 	inRequest: { status: 'body', platform: 'body' },
 	// making it active: the credential's spending caps (Paused Only, Max Spending Actions per Execution)
 	preSend: [checkSpendCaps('status'), countSpendingCall('status')],

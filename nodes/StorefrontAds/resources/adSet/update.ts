@@ -1,12 +1,12 @@
-import { operation } from '../../../shared/operation';
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
-import { updateFields, updatePreSend } from '../../helpers/budget';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { adsOperation } from '../../helpers/adsOperation';
+import { updateFields, updatePreSend } from '../../helpers/updateRules';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
-/** accountId only feeds the Ad Set list; it is not sent. */
 export const fields = [accountId, adSetId, platform, updateFields];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update an ad set',
@@ -14,6 +14,8 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}',
 	fields,
+	// the Ad Connection only loads the Ad Set list
+	sendsAccount: false,
 	inRequest: { platform: 'body' },
 	// a budget or bid change: the credential's spending caps
 	preSend: [...updatePreSend('adSet'), checkSpendCaps('update'), countSpendingCall('update')],

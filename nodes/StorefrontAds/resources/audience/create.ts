@@ -1,7 +1,7 @@
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { accountId, adAccountId, audienceName } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 
 /** accountId: the connection the audience belongs to (chatnet has no audiences). */
@@ -12,7 +12,7 @@ export const fields = [
 	field({ displayName: 'Type', name: 'type', type: 'options', required: true, options: AUDIENCE_TYPES, default: 'customer_list' }),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create an audience',
@@ -21,7 +21,6 @@ export const option = operation({
 	path: '/v1/ads/audiences',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		audienceName: { in: 'body', as: 'name' },
 		type: 'body',

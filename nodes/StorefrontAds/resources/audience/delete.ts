@@ -1,9 +1,9 @@
-import { operation } from '../../../shared/operation';
 import { accountId, audienceId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, audienceId];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete an audience',
@@ -11,5 +11,4 @@ export const option = operation({
 	method: 'DELETE',
 	path: '/v1/ads/audiences/{audienceId}',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 });

@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { accountId, audienceId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, audienceId];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get an audience',
@@ -12,6 +12,5 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/audiences/{audienceId}',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	postReceive: [unwrap('audience')],
 });

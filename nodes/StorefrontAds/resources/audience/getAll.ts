@@ -1,7 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 
 export const fields = [
@@ -18,7 +18,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many audiences',
@@ -26,7 +26,6 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/audiences',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	preSend: [queryFrom('filters')],
 	list: { style: 'none', rootProperty: 'audiences' },
 });

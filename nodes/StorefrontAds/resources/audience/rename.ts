@@ -1,11 +1,11 @@
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { accountId, audienceId, audienceName } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 /** audienceName: the new name. */
 export const fields = [accountId, audienceId, audienceName];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'rename',
 	name: 'Rename',
 	action: 'Rename an audience',
@@ -13,6 +13,6 @@ export const option = operation({
 	method: 'PUT',
 	path: '/v1/ads/audiences/{audienceId}',
 	fields,
-	inRequest: { accountId: { in: 'body', locator: true }, audienceName: { in: 'body', as: 'name' } },
+	inRequest: { audienceName: { in: 'body', as: 'name' } },
 	postReceive: [unwrap('audience')],
 });

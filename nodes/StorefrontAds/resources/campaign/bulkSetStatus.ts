@@ -9,13 +9,14 @@ import type {
 
 import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
+import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
@@ -114,7 +115,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'bulkSetStatus',
 	name: 'Bulk Set Status',
 	action: 'Pause or resume many campaigns',

@@ -1,15 +1,18 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
-import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
+import { accountId, adAccountId, name, networkField, status } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 import { NETWORKS } from '../../helpers/networks';
-import { createdOutput, networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendSafety';
+import { createdOutput } from '../../helpers/createdOutput';
+import { statusInRequest, validateOnlyField } from '../../helpers/spendFields';
+import { optionsCollection, sendOwnIdempotencyKey } from '../../helpers/spendSafety';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -43,7 +46,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a campaign',
@@ -54,7 +57,6 @@ export const option = operation({
 	keying: 'workflow',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		name: 'body',
 		goal: 'body',

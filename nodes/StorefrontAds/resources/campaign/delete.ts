@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { failItem } from '../../../shared/requestActions';
 import { campaignId, platform } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { NETWORKS, networkOfPlatform } from '../../helpers/networks';
 
 async function checkDeletable(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -25,7 +25,7 @@ export const fields = [
 	platform,
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a campaign',

@@ -1,4 +1,4 @@
-import { operation } from '../../../shared/operation';
+import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
 import { STATUS_OPTIONS } from '../../helpers/choices';
@@ -12,7 +12,7 @@ export const fields = pagedListFields('campaigns', [
 	dayField('To Date', 'toDate', 'Last day (UTC)'),
 ]);
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many campaigns',

@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { campaignId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { analyticsFields, analyticsOutput, analyticsQuery } from '../../helpers/analytics';
 
 export const fields = [campaignId, ...analyticsFields({ network: 'pronet', values: ['company_size', 'industry', 'job_function', 'seniority'] })];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAnalytics',
 	name: 'Get Analytics',
 	action: 'Get analytics of a campaign',

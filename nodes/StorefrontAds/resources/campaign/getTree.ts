@@ -1,4 +1,4 @@
-import { operation } from '../../../shared/operation';
+import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter } from '../../helpers/getMany';
 
@@ -9,7 +9,7 @@ export const fields = pagedListFields('campaigns', [
 	dayField('To Date', 'toDate', 'Metrics up to this day (UTC); default today'),
 ]);
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getTree',
 	name: 'Get Tree',
 	action: 'Get many campaigns with their ad sets and ads',

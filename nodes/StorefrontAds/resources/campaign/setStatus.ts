@@ -1,11 +1,12 @@
-import { operation } from '../../../shared/operation';
 import { campaignId, platform } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [campaignId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'setStatus',
 	name: 'Set Status',
 	action: 'Pause or resume a campaign',

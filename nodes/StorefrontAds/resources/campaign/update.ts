@@ -1,11 +1,12 @@
-import { operation } from '../../../shared/operation';
 import { campaignId, platform } from '../../helpers/adsFields';
-import { updateFields, updatePreSend } from '../../helpers/budget';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { adsOperation } from '../../helpers/adsOperation';
+import { updateFields, updatePreSend } from '../../helpers/updateRules';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [campaignId, platform, updateFields];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a campaign',

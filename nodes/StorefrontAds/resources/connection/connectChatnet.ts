@@ -1,5 +1,5 @@
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [
 	field({
@@ -14,7 +14,7 @@ export const fields = [
 	}),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'connectChatnet',
 	name: 'Connect Chatnet',
 	action: 'Connect a chat network ad account',

@@ -1,10 +1,10 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, ...returnAllOrLimit('ad accounts')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAdAccounts',
 	name: 'Get Ad Accounts',
 	action: 'Get the ad accounts of a connection',
@@ -12,6 +12,5 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/accounts',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	list: { style: 'none', rootProperty: 'accounts' },
 });

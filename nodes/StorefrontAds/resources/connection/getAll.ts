@@ -1,9 +1,9 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = returnAllOrLimit('connections');
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many ad connections',

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
+import { adsOperation } from '../../helpers/adsOperation';
 import { NETWORKS } from '../../helpers/networks';
 
 /** Additional Fields → the query names of the sign-in endpoint. */
@@ -54,7 +54,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getSignInLink',
 	name: 'Get Sign-In Link',
 	action: 'Get a sign-in link for an ad network',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
-import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
+import { accountId, videonetAdAccountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
@@ -55,7 +55,7 @@ function searchnetQuery(ctx: IExecuteSingleFunctions): IDataObject {
 async function insightQuery(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const network = param<string>(this, 'network', 'socialnet');
 	const byNetwork: Record<string, (ctx: IExecuteSingleFunctions) => IDataObject> = { socialnet: socialnetQuery, searchnet: searchnetQuery, videonet: videonetQuery };
-	request.qs = { accountId: locatorValue(this, 'accountId'), ...byNetwork[network]?.(this) };
+	request.qs = { ...(request.qs as IDataObject), ...byNetwork[network]?.(this) };
 	return request;
 }
 
@@ -114,7 +114,7 @@ export const fields = [
 	}),
 	// videonet only: required on that Network, which a model may choose, so checked when the operation runs;
 	// names of their own, since the node's Ad Account, From Date and To Date are required wherever they show
-	renamedField(adAccountId, 'videonetAdAccountId', { displayOptions: shown('videonet') }),
+	{ ...videonetAdAccountId, displayOptions: shown('videonet') },
 	{ ...dayField('From Date', 'videonetFromDate', 'First day (UTC) of the report (at most 30 days per query)'), required: true, displayOptions: shown('videonet') },
 	{ ...dayField('To Date', 'videonetToDate', 'Last day (UTC) of the report'), required: true, displayOptions: shown('videonet') },
 	field({
@@ -173,7 +173,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { locatorValue, param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'get',
 	name: 'Get',
 	action: 'Get a live insights report',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { accountId, adSetId, keywords } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { linesList } from '../../helpers/lists';
 
 /** Keywords one per line, all with one match type → `{text, matchType}` (broad is sent as plain text). */
@@ -38,7 +38,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'add',
 	name: 'Add',
 	action: 'Add keywords to an ad group',
@@ -47,7 +47,6 @@ export const option = operation({
 	path: '/v1/ads/keywords',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adSetId: { in: 'body', locator: true },
 		negative: { in: 'body', optional: true, map: (v) => (v ? true : undefined) },
 	},

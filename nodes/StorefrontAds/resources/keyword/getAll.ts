@@ -1,7 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { queryFrom } from '../../../shared/requestActions';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a searchnet connection. */
 export const fields = [
@@ -20,7 +20,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many keywords',
@@ -28,7 +28,6 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/keywords',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	preSend: [queryFrom('filters')],
 	list: { style: 'none', rootProperty: 'keywords' },
 });

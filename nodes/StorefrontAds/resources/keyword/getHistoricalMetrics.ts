@@ -1,7 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
 import { accountId, keywords, searchCountries } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
@@ -15,7 +15,7 @@ export const fields = [
 	...returnAllOrLimit('keywords'),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getHistoricalMetrics',
 	name: 'Get Historical Metrics',
 	action: 'Get historical metrics of many keywords',
@@ -26,7 +26,6 @@ export const option = operation({
 	path: '/v1/ads/keywords/historical-metrics',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		keywords: {
 			in: 'body',
 			map(value) {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
 import { accountId, searchCountries } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
@@ -33,7 +33,7 @@ export const fields = [
 	...returnAllOrLimit('ideas'),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getIdeas',
 	name: 'Get Ideas',
 	action: 'Get many keyword ideas',
@@ -44,7 +44,6 @@ export const option = operation({
 	path: '/v1/ads/keywords/ideas',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		seedKeywords: { in: 'body', optional: true, map: linesList },
 		seedUrl: { in: 'body', optional: true },
 		searchCountries: { in: 'body', as: 'countries', optional: true, map: codesList },

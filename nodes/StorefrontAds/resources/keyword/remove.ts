@@ -1,9 +1,9 @@
-import { operation } from '../../../shared/operation';
 import { accountId, keywordId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, keywordId];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'remove',
 	name: 'Remove',
 	action: 'Remove a keyword',
@@ -11,5 +11,4 @@ export const option = operation({
 	method: 'DELETE',
 	path: '/v1/ads/keywords/{keywordId}',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 });

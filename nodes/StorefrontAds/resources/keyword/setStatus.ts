@@ -1,11 +1,11 @@
-import { operation } from '../../../shared/operation';
 import { unwrap } from '../../../shared/requestActions';
 import { accountId, keywordId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
 
 export const fields = [accountId, keywordId, statusChoice('Paused stops the keyword from triggering ads; Active resumes it')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'setStatus',
 	name: 'Set Status',
 	action: 'Pause or resume a keyword',
@@ -13,6 +13,6 @@ export const option = operation({
 	method: 'PATCH',
 	path: '/v1/ads/keywords/{keywordId}',
 	fields,
-	inRequest: { accountId: { in: 'body', locator: true }, status: 'body' },
+	inRequest: { status: 'body' },
 	postReceive: [unwrap('keyword')],
 });

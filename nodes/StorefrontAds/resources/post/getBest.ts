@@ -1,7 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 
 /** accountId: a socialnet or videonet connection. */
@@ -22,7 +22,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getBest',
 	name: 'Get Best to Boost',
 	action: 'Get many posts ranked for boosting',
@@ -31,7 +31,7 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/best-posts',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true }, 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
+	inRequest: { 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('options.adAccountId')],
 	list: { style: 'none', rootProperty: 'posts' },
 });

@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { accountId, adAccountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a socialnet connection. */
 export const fields = [accountId, adAccountId];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getPhotoappAccounts',
 	name: 'Get Photoapp Accounts',
 	action: 'Get the photoapp accounts of a connection',
@@ -12,5 +12,5 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/photoapp-accounts',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	inRequest: { adAccountId: { in: 'query', locator: true } },
 });

@@ -1,13 +1,13 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 
 /** accountId: a socialnet connection. */
 export const fields = [accountId, adAccountId, ...returnAllOrLimit('posts')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getPhotoappPosts',
 	name: 'Get Photoapp Posts',
 	action: 'Get many photoapp posts',
@@ -15,7 +15,7 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/photoapp-posts',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	inRequest: { adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('adAccountId')],
 	list: { style: 'none', rootProperty: 'posts' },
 });

@@ -1,7 +1,7 @@
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, renamedField } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [
 	field({
@@ -27,7 +27,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getPronetPages',
 	name: 'Get Pronet Pages',
 	action: 'Get many pronet company pages',

@@ -1,12 +1,12 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a videonet connection; adAccountId: the advertiser (the answer's adAccountId is the one sent). */
 export const fields = [accountId, adAccountId, ...returnAllOrLimit('identities')];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getVideonetIdentities',
 	name: 'Get Videonet Identities',
 	action: 'Get many videonet identities',
@@ -14,7 +14,7 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/videonet-identities',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true }, adAccountId: { in: 'query', locator: true } },
+	inRequest: { adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('identities', ['adAccountId'])],
 	list: { style: 'none', rootProperty: 'identities' },
 });

@@ -1,8 +1,9 @@
 import { field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
+import { checkRecommendationCaps } from '../../helpers/recommendationCaps';
+import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [
 	accountId,
@@ -16,7 +17,7 @@ export const fields = [
 	}),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'apply',
 	name: 'Apply',
 	action: 'Apply many recommendations',
@@ -25,7 +26,6 @@ export const option = operation({
 	path: '/v1/ads/recommendations/apply',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		resourceNames: {
 			in: 'body',
@@ -36,6 +36,6 @@ export const option = operation({
 		},
 	},
 	// budget recommendations raise a budget, bid opt-ins change bids: the credential's spending caps (types looked up when a cap is set)
-	preSend: [checkSpendCaps('recommendations'), countSpendingCall('recommendations')],
+	preSend: [checkRecommendationCaps(), countSpendingCall('recommendations')],
 	postReceive: [perRecommendation('applied')],
 });

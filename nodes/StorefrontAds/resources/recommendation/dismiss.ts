@@ -1,10 +1,10 @@
-import { operation } from '../../../shared/operation';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
 
 export const fields = [accountId, adAccountId, resourceNames];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'dismiss',
 	name: 'Dismiss',
 	action: 'Dismiss many recommendations',
@@ -12,6 +12,6 @@ export const option = operation({
 	method: 'POST',
 	path: '/v1/ads/recommendations/dismiss',
 	fields,
-	inRequest: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true }, resourceNames: { in: 'body', map: namesOrFail } },
+	inRequest: { adAccountId: { in: 'body', locator: true }, resourceNames: { in: 'body', map: namesOrFail } },
 	postReceive: [perRecommendation('dismissed')],
 });

@@ -1,7 +1,7 @@
 import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 const TYPES = ['CAMPAIGN_BUDGET', 'KEYWORD', 'MAXIMIZE_CLICKS_OPT_IN', 'RESPONSIVE_SEARCH_AD', 'SITELINK_EXTENSION', 'TARGET_CPA_OPT_IN'];
 
@@ -20,7 +20,7 @@ export const fields = [
 	...returnAllOrLimit('recommendations'),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many recommendations',
@@ -29,7 +29,6 @@ export const option = operation({
 	path: '/v1/ads/recommendations',
 	fields,
 	inRequest: {
-		accountId: { in: 'query', locator: true },
 		adAccountId: { in: 'query', locator: true },
 		types: { in: 'query', optional: true, map: (v) => (Array.isArray(v) ? v.join(',') : v) },
 	},

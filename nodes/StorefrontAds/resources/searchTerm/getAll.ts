@@ -1,7 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
 
@@ -23,7 +23,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many search terms',
@@ -31,7 +31,6 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/search-terms',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true } },
 	preSend: [queryWithDays('filters')],
 	postReceive: [carryOntoRows('data', ['customerId', 'stale']), convertMicros],
 	list: { style: 'none', rootProperty: 'data' },

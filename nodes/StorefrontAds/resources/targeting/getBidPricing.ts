@@ -1,7 +1,7 @@
 import { collection } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
 import { accountId, adAccountId, spec } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { wholeDailyBudgetIn } from '../../helpers/budget';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
 
@@ -41,7 +41,7 @@ export const fields = [
 	),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getBidPricing',
 	name: 'Get Bid Pricing',
 	action: 'Get bid pricing for a targeting',
@@ -51,7 +51,7 @@ export const option = operation({
 	keying: 'execution',
 	path: '/v1/ads/targeting/bid-pricing',
 	fields,
-	inRequest: { accountId: { in: 'body', locator: true }, adAccountId: { in: 'body', locator: true } },
+	inRequest: { adAccountId: { in: 'body', locator: true } },
 	preSend: [sendSpec, bodyFrom('options', wholeDailyBudgetIn)],
 	postReceive: [explainUnavailable('Not available for this network: bid pricing is offered on pronet only. Nothing was created.')],
 });

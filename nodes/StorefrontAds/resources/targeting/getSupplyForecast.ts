@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { accountId, adAccountId, spec } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 import { wholeDailyBudget } from '../../helpers/budget';
 import { dayField } from '../../helpers/dates';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';
@@ -39,7 +39,7 @@ export const fields = [
 	collection('Options', 'options', [{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', description: 'ISO code of the budget and the forecast spend' }], 'Add Option'),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'getSupplyForecast',
 	name: 'Get Supply Forecast',
 	action: 'Get a supply forecast for a targeting',
@@ -50,7 +50,6 @@ export const option = operation({
 	path: '/v1/ads/targeting/supply-forecast',
 	fields,
 	inRequest: {
-		accountId: { in: 'body', locator: true },
 		adAccountId: { in: 'body', locator: true },
 		fromDate: { in: 'body', map: day },
 		toDate: { in: 'body', map: day },

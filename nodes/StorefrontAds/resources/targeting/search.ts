@@ -1,6 +1,6 @@
 import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { operation } from '../../../shared/operation';
 import { accountId } from '../../helpers/adsFields';
+import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [
 	accountId,
@@ -22,7 +22,7 @@ export const fields = [
 	...returnAllOrLimit('options'),
 ];
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'search',
 	name: 'Search',
 	action: 'Search many targeting options',
@@ -30,6 +30,6 @@ export const option = operation({
 	method: 'GET',
 	path: '/v1/ads/targeting/search',
 	fields,
-	inRequest: { accountId: { in: 'query', locator: true }, q: 'query', dimension: { in: 'query', optional: true } },
+	inRequest: { q: 'query', dimension: { in: 'query', optional: true } },
 	list: { style: 'none', rootProperty: 'results' },
 });
