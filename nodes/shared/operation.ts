@@ -52,8 +52,9 @@ export type InRequest<N extends string> = { [K in N]?: 'query' | 'body' | Placem
  */
 export const inRequestFor =
 	<F extends ReadonlyArray<Field<string>>>() =>
-	(map: InRequest<F[number]['name']>) =>
-		map;
+	// the map's own keys are kept (an operation that spreads it knows which names it places)
+	<M extends InRequest<F[number]['name']>>(map: M & Record<Exclude<keyof M, F[number]['name']>, never>) =>
+		map as M;
 
 export interface OperationSpec<N extends string = string> {
 	value: string;

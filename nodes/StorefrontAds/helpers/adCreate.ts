@@ -10,7 +10,7 @@ import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps } from './spendCaps';
 import { countSpendingCall } from './spendingActions';
-import { spendInRequest, spendTail } from './spendFields';
+import { spendFields, spendInRequest, spendTail } from './spendFields';
 import { sendOwnIdempotencyKey } from './spendSafety';
 
 /**
@@ -198,7 +198,7 @@ const adBody = reading(['network', 'videoUrl', 'additionalFields', ...TOP_LEVEL.
 });
 
 /** What every ad create sends as it is (the kind's own field, Destination or Phone Number, is added by its operation). */
-export const adInRequest = inRequestFor<ReturnType<typeof adFields> | [typeof name]>()({ ...spendInRequest, name: 'body', goal: 'body' });
+export const adInRequest = inRequestFor<ReturnType<typeof adFields> | typeof spendFields | [typeof name]>()({ ...spendInRequest, name: 'body', goal: 'body' });
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
 export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));

@@ -40,10 +40,6 @@ export type SpendKind =
 	/** Recommendation → Apply: budget recommendations raise a budget, bid opt-ins change bids. */
 	| 'recommendations';
 
-/** Boost Post (resources/ad/boost.ts) names its kind 'adCreate' until the request path's rebuild moves it: the same as 'newAd'. */
-export type SpendKindAsNamed = SpendKind | 'adCreate';
-export const spendKind = (kind: SpendKindAsNamed): SpendKind => (kind === 'adCreate' ? 'newAd' : kind);
-
 export interface SpendCaps {
 	/** Limit Spending: off, no cap is checked. */
 	limited: boolean;
@@ -156,8 +152,7 @@ export function capCheck(check: PreSendAction): PreSendAction {
 }
 
 /** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included). */
-export function checkSpendCaps(named: Exclude<SpendKindAsNamed, 'recommendations'>): PreSendAction {
-	const kind = spendKind(named);
+export function checkSpendCaps(kind: Exclude<SpendKind, 'recommendations'>): PreSendAction {
 	return capCheck(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const caps = await credentialCaps(this);
 		if (!caps.limited) return request;
@@ -179,7 +174,3 @@ export const spendCapsNote: OperationNote = {
 	applies: (option) => preSendActions(option)?.some((action) => CAP_CHECKS.has(action)) ?? false,
 	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
 };
-
-// Boost Post (resources/ad/boost.ts) still imports the count from here until the rebuild of the request path moves its
-// imports; last, so that spendingActions.ts, which reads this file, finds it whole when this loads it
-export { countSpendingCall } from './spendingActions';

@@ -43,6 +43,3 @@ export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeo
 	endDate: { in: 'body', optional: true, map: (value: unknown) => (typeof value === 'string' ? value.trim() : value) },
 	...statusInRequest,
 });
-
-/** Boost Post builds with operation(), not adsOperation(): its Ad Connection goes here until it moves. */
-export const withAdConnection = { accountId: { in: 'body', locator: true }, ...spendInRequest } as const;

@@ -6,11 +6,6 @@ import { reading } from '../../shared/reads';
 
 /** The Idempotency Key option of every create and boost, and the user's own key (Paused and Validate Only: spendFields.ts). */
 
-// Boost Post (resources/ad/boost.ts) still imports these from here; the rebuild of the request path moves its imports
-export { networkField } from './adsFields';
-export { createdOutput } from './createdOutput';
-export { spendFields, spendTail, withAdConnection as spendInRequest } from './spendFields';
-
 export const idempotencyOption = field({
 	displayName: 'Idempotency Key',
 	name: 'idempotencyKey',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { keyOf } from '../../shared/wire/idempotency';
-import { lowerText, refuseOverCap, requestText, credentialCaps, spendKind, type SpendKind, type SpendKindAsNamed } from './spendCaps';
+import { lowerText, refuseOverCap, requestText, credentialCaps, type SpendKind } from './spendCaps';
 import { applySpends } from './recommendationCaps';
 
 /** Whether a request spends, and the distinct spending actions it takes (a resend of the same call is the same). */
@@ -57,8 +57,7 @@ function callsOf(executionId: string): Set<string> {
 }
 
 /** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
-export function countSpendingCall(named: SpendKindAsNamed): PreSendAction {
-	const kind = spendKind(named);
+export function countSpendingCall(kind: SpendKind): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);
 		if (!limited) return request;

@@ -2,13 +2,17 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
-import { operation } from '../../../shared/operation';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
-import { checkSpendCaps, countSpendingCall } from '../../helpers/spendCaps';
-import { createdOutput, networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendSafety';
+import { adsOperation } from '../../helpers/adsOperation';
+import { networkField } from '../../helpers/adsFields';
+import { createdOutput } from '../../helpers/createdOutput';
+import { checkSpendCaps } from '../../helpers/spendCaps';
+import { spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
+import { countSpendingCall } from '../../helpers/spendingActions';
+import { sendOwnIdempotencyKey } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -108,7 +112,7 @@ export const fields = [
 /** The functions above read only names of `fields`. */
 const { param } = readerOf<typeof fields>();
 
-export const option = operation({
+export const option = adsOperation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
@@ -122,6 +126,6 @@ export const option = operation({
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
 	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
-	preSend: [checkSpendCaps('adCreate'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey, countSpendingCall('adCreate')],
+	preSend: [checkSpendCaps('newAd'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey, countSpendingCall('newAd')],
 	postReceive: [createdOutput('ad')],
 });
