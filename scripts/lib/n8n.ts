@@ -347,8 +347,21 @@ export class N8n {
 			method,
 			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
 			body: body === undefined ? undefined : JSON.stringify(body),
-		}).catch((error: Error) => {
+		}).catch(async (error: Error) => {
 			// n8n gone: say how it ended, with the end of its output, rather than only "fetch failed"
+			// (a connection cut by its death fails a moment before its exit is seen)
+			const child = this.child;
+			if (child && this.running) {
+				await new Promise<void>((resolve) => {
+					const done = () => {
+						clearTimeout(timer);
+						child.off('exit', done);
+						resolve();
+					};
+					const timer = setTimeout(done, 1000);
+					child.once('exit', done);
+				});
+			}
 			if (this.running) throw error;
 			throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit || 'not started'}):\n${this.log.slice(-3000)}`, { cause: error });
 		});
