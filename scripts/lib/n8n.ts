@@ -362,8 +362,8 @@ export class N8n {
 					child.once('exit', done);
 				});
 			}
-			if (this.running) throw error;
-			throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit || 'not started'}):\n${this.log.slice(-3000)}`, { cause: error });
+			if (!child || this.running) throw error; // not ours (attached to), or alive
+			throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit}):\n${this.log.slice(-3000)}`, { cause: error });
 		});
 		const text = await res.text();
 		if (!res.ok && !opts.allowFailure) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);
