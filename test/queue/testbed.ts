@@ -40,7 +40,7 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 	const release = await heavySuiteTurn(name);
 	const api = await startFakeApi();
 	await seedDemo(api);
-	// the workers and webhook processors boot two at a time (2 cores; about 40 s less than one by one)
+	// the workers and webhook processors boot two at a time, one per core
 	const queue = await startQueue({ bootsAtOnce: 2, ...options }).catch(async (error) => {
 		await api.close();
 		await release();
