@@ -33,6 +33,11 @@ export interface QueueOptions {
 	env?: Record<string, string>;
 	/** Skip `npm run build` (dist/ is current). */
 	build?: boolean;
+	/**
+	 * How many workers and webhook processors boot at once, once main is up (default 1: each boot is
+	 * CPU-heavy on a small machine; the test suites boot 2 at once on their 2 cores).
+	 */
+	bootsAtOnce?: number;
 	/** n8n main's port and the first webhook processor's (default: free ports). */
 	ports?: { main?: number; webhook?: number };
 	/**
@@ -143,8 +148,11 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 	const folderOf = (name: string) => (name === 'main' ? userFolder : path.join(dir, `n8n-${name}`));
 
 	const stops: Array<() => Promise<void> | void> = [];
+	const n8ns: N8n[] = [];
 	const stop = async () => {
-		// last started, first stopped; a second call finds nothing left to do
+		// the n8n processes all at once (each takes seconds to shut down), then the rest, last started
+		// first stopped; a second call finds nothing left to do
+		await Promise.all(n8ns.splice(0).map(async (n8n) => await n8n.stop().catch(() => undefined)));
 		for (const step of stops.splice(0).reverse()) await (async () => await step())().catch(() => undefined);
 		if (!options.dir) fs.rmSync(dir, { recursive: true, force: true });
 	};
@@ -188,7 +196,7 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}, port?: number) => {
 			fs.mkdirSync(folderOf(name), { recursive: true });
 			const n8n = new N8n(bin, { userFolder: folderOf(name), command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
-			stops.push(() => n8n.stop());
+			n8ns.push(n8n);
 			return n8n;
 		};
 
@@ -198,8 +206,13 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		await main.login();
 		const workers = Array.from({ length: options.workers ?? 2 }, (_, i) => spawnN8n('worker', `worker${i + 1}`));
 		const webhooks = Array.from({ length: options.webhookProcessors ?? 2 }, (_, i) => spawnN8n('webhook', `webhook${i + 1}`, {}, i === 0 ? firstWebhookPort : undefined));
-		// one at a time: each start is CPU-heavy on a small machine
-		for (const n8n of [...workers, ...webhooks]) await n8n.start();
+		// bootsAtOnce at a time: each start is CPU-heavy on a small machine
+		const toBoot = [...workers, ...webhooks];
+		await Promise.all(
+			Array.from({ length: Math.max(1, options.bootsAtOnce ?? 1) }, async () => {
+				for (let n8n = toBoot.shift(); n8n; n8n = toBoot.shift()) await n8n.start();
+			}),
+		);
 
 		const queue: Queue = {
 			main,

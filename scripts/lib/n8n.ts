@@ -105,7 +105,49 @@ export const workflowNode = (name: string, type: string, x: number, parameters: 
 	...extra,
 });
 
+/** Whether nothing listens on 127.0.0.1:`port` (a listen that succeeds, closed at once). */
+async function canListen(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+/**
+ * The ports freePort() hands out: below the kernel's ephemeral range (Linux:
+ * net.ipv4.ip_local_port_range, 32768-60999 by default; macOS starts at 49152), which every
+ * listen(0) (each fake API a unit suite starts) and every outgoing connection draws from. A port
+ * freePort() found free is bound by its server only seconds later (an n8n boot takes 10-60 s under
+ * load; a restart keeps its port): taken from the ephemeral range, another process's listen(0)
+ * could take it in between, and that n8n would exit at boot with EADDRINUSE. Each process hands
+ * out ports from its own block (chosen by its pid) and never the same one twice, so two Jest
+ * workers do not race for one either.
+ */
+const PORTS = (() => {
+	let ephemeralLow = 32768;
+	try {
+		ephemeralLow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+	} catch {
+		// not Linux: 32768 is below macOS's range too
+	}
+	const low = 10_000;
+	const block = 100;
+	const blocks = Math.floor((Math.min(ephemeralLow, 32768) - low) / block);
+	return { low, block, blocks, next: 0 };
+})();
+
+/** A TCP port nothing listens on, for a server started next (see PORTS). */
 export async function freePort(): Promise<number> {
+	if (PORTS.blocks >= 1) {
+		const start = PORTS.low + (process.pid % PORTS.blocks) * PORTS.block;
+		// within the block first, then (a process that used its 100) the blocks after it
+		for (let tries = 0; tries < PORTS.blocks * PORTS.block; tries++) {
+			const port = PORTS.low + ((start - PORTS.low + PORTS.next++) % (PORTS.blocks * PORTS.block));
+			if (await canListen(port)) return port;
+		}
+	}
+	// no room below the ephemeral range: any port the kernel finds free
 	return await new Promise((resolve, reject) => {
 		const server = net.createServer();
 		server.once('error', reject);
@@ -194,10 +236,33 @@ export class N8n {
 		};
 	}
 
+	/**
+	 * Starts the process and waits for its ready line. Should a port it was given be taken before it
+	 * bound it (a process that does not use freePort), it starts again on other ones, unless the port
+	 * was fixed (options.port, or kept from the last start: the webhook URL registered at the API).
+	 */
 	async start() {
+		const kept = this.options.port ?? this.port;
+		for (let attempt = 1; ; attempt++) {
+			try {
+				await this.boot();
+				return;
+			} catch (error) {
+				const inUse = /port (\d+) is already in use/.exec(this.log);
+				if (!inUse || attempt === 3 || (kept && Number(inUse[1]) === kept)) throw error;
+				if (Number(inUse[1]) === this.port) this.port = 0;
+			}
+		}
+	}
+
+	/** How the process ended, when it has ("code 1", "signal SIGKILL"). */
+	exit = '';
+
+	private async boot() {
 		// a restart keeps the port: the webhook URL registered at the API stays valid
 		this.port = this.options.port ?? (this.port || (await freePort()));
 		const brokerPort = await freePort();
+		this.exit = '';
 		this.log = '';
 		// its own process group: Ctrl-C in a terminal reaches only our script, which then stops
 		// n8n and its task runner together (stop()), leaving nothing behind
@@ -219,6 +284,7 @@ export class N8n {
 		};
 		this.child.stdout!.on('data', collect);
 		this.child.stderr!.on('data', collect);
+		this.child.once('exit', (code, signal) => (this.exit = signal ? `signal ${signal}` : `code ${code}`));
 		const started = Date.now();
 		while (!this.log.includes(READY[command])) {
 			if (this.child.exitCode !== null) throw new Error(`n8n exited early:\n${this.log.slice(-3000)}`);
@@ -281,6 +347,23 @@ export class N8n {
 			method,
 			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
 			body: body === undefined ? undefined : JSON.stringify(body),
+		}).catch(async (error: Error) => {
+			// n8n gone: say how it ended, with the end of its output, rather than only "fetch failed"
+			// (a connection cut by its death fails a moment before its exit is seen)
+			const child = this.child;
+			if (child && this.running) {
+				await new Promise<void>((resolve) => {
+					const done = () => {
+						clearTimeout(timer);
+						child.off('exit', done);
+						resolve();
+					};
+					const timer = setTimeout(done, 1000);
+					child.once('exit', done);
+				});
+			}
+			if (!child || this.running) throw error; // not ours (attached to), or alive
+			throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit}):\n${this.log.slice(-3000)}`, { cause: error });
 		});
 		const text = await res.text();
 		if (!res.ok && !opts.allowFailure) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);

@@ -19,13 +19,19 @@ import { boostCalls, inBatches, startFinishedWorkflow, startTestbed, stopAndFind
  * execution ends "error"). Measured: 2 of 18 SIGTERMs with 200 events queued lost 1 event each.
  * The scenario asserts what holds every time: whatever the worker started it finished, no event
  * ran twice, and the events lost are exactly those jobs (at most its --concurrency). A scenario
- * that stops a worker and fails half-way no longer leaves it stopped for the next ones (afterEach).
+ * that stops a worker and fails half-way no longer leaves it stopped for the next ones: each scenario
+ * starts the workers it needs (workersUp), and none starts a worker it does not need (each boot takes
+ * 10-20 s on 2 cores).
  */
 
 jest.setTimeout(240_000);
 
-/** 200 keeps `npm test` short; docs/queue-mode.md's figures were measured with QUEUE_QUEUED=500. */
-const QUEUED = Number(process.env.QUEUE_QUEUED ?? 200);
+/**
+ * 100 keeps `npm test` short and still proves the same: the first worker is stopped or killed after
+ * 50 executions, holding up to WORKER_CONCURRENCY of them, with about 40 still waiting for the
+ * other worker. docs/queue-mode.md's figures were measured with QUEUE_QUEUED=500.
+ */
+const QUEUED = Number(process.env.QUEUE_QUEUED ?? 100);
 /** `n8n worker`'s default --concurrency: the most executions one worker holds at once. */
 const WORKER_CONCURRENCY = 10;
 
@@ -60,10 +66,11 @@ async function recoverDanglingExecutions() {
 beforeAll(async () => {
 	bed = await startTestbed('Storefront events (queue faults)', {
 		env: {
-			// a dead worker's job is found stalled once its lock runs out (n8n's defaults: 60 s lock, 30 s check)
-			QUEUE_WORKER_LOCK_DURATION: '10000',
-			QUEUE_WORKER_LOCK_RENEW_TIME: '2500',
-			QUEUE_WORKER_STALLED_INTERVAL: '5000',
+			// a dead worker's job is found stalled once its lock runs out (n8n's defaults: 60 s lock, 30 s check);
+			// a live worker renews its locks every 1.5 s, 4.5 s before they would run out
+			QUEUE_WORKER_LOCK_DURATION: '6000',
+			QUEUE_WORKER_LOCK_RENEW_TIME: '1500',
+			QUEUE_WORKER_STALLED_INTERVAL: '3000',
 			// main re-checks the trigger (checkExists) at start only on n8n's classic activation path (docs/trigger.md)
 			N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false',
 		},
@@ -76,11 +83,24 @@ beforeAll(async () => {
 
 afterAll(async () => await bed?.stop());
 
-// a scenario that fails half-way must not leave a worker stopped for the next ones (main stopped: the queue was stopped)
-afterEach(async () => {
-	if (!bed?.queue.main.running) return;
-	for (const w of bed.queue.workers) if (!w.running) await w.start();
-}, 300_000);
+/**
+ * Starts workers until `n` run (default: all). Each scenario calls it for what it needs, so that one
+ * that failed half-way leaves none of the next ones without a worker, and no scenario waits for a
+ * worker to boot only for the next one to stop it.
+ */
+async function workersUp(n = bed.queue.workers.length) {
+	await Promise.all([...booting.values()]);
+	booting.clear();
+	for (const w of bed.queue.workers) if (bed.queue.workers.filter((x) => x.running).length < n && !w.running) await w.start();
+}
+
+/** Workers a scenario left booting, in the background, for the later ones (workersUp waits for them). */
+const booting = new Map<N8n, Promise<void>>();
+function startInBackground(worker: N8n) {
+	const started = worker.start();
+	started.catch(() => undefined); // awaited (and so reported) by the next workersUp
+	booting.set(worker, started);
+}
 
 /** What changed between two `statuses()` snapshots (statuses whose count changed). */
 function grown(after: Record<string, number>, before: Record<string, number>) {
@@ -126,6 +146,7 @@ function boostOnWebhook(path: string) {
 
 test('a worker killed while the API is creating a boost: the execution is lost to n8n, and running the workflow again sends the same Idempotency-Key: still one ad', async () => {
 	const { api, queue } = bed;
+	await workersUp(); // the job may go to either; the other one runs the workflow again
 	const workflow = await queue.main.createWorkflow(boostOnWebhook('boost-now'));
 	await queue.main.activate(workflow.id); // its webhook is registered when this returns
 	const boostNow = async () => expect((await fetch(`${queue.webhooks[0].url}/webhook/boost-now`, { method: 'POST', body: '{}' })).status).toBe(200);
@@ -143,7 +164,7 @@ test('a worker killed while the API is creating a boost: the execution is lost t
 	await worker!.kill();
 	await bed.waitFor('the API to finish creating the ad', () => api.ads.ads.size === adsBefore + 1, 20_000);
 	await recoverDanglingExecutions();
-	await worker!.start();
+	// the killed worker stays down: the other one runs the workflow again, and the next scenario stops both
 	const lost = await queue.main.rest<{ status: string }>('GET', `/rest/executions/${executionId}`);
 	expect(['crashed', 'error']).toContain(lost.status);
 
@@ -174,7 +195,7 @@ test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its j
 	await victim.kill();
 	await survivor.start();
 	await recoverDanglingExecutions();
-	await victim.start();
+	// the survivor runs the rest and the retries; the victim stays down (the next scenario stops every worker)
 	// a job the dead worker had started ends "error" (its lock ran out: Bull fails a stalled job, n8n
 	// does not re-queue it, and replaces the execution's data with the error); one it had taken but
 	// not started is left in progress until main's recovery marks it "crashed", its data intact
@@ -247,18 +268,18 @@ test(`a worker stopped with SIGTERM while ${QUEUED} events are queued: it finish
 	expect([...lost].sort()).toEqual([...stranded].sort());
 	expect(lost.length).toBeLessThanOrEqual(WORKER_CONCURRENCY);
 	for (const id of lost) expect(other.log).not.toContain(`Worker started execution ${id} `);
-	// the stopped worker is started again by afterEach
+	// the stopped worker stays down: the next scenarios start what they need (workersUp)
 }, 600_000);
 
-describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 15, 30 and 45 s instead of 1, 5 and 30 minutes)', () => {
+describe('Acknowledge "When the Workflow Finishes" (the fake API retries after a few seconds instead of 1, 5 and 30 minutes)', () => {
 	let wf: Awaited<ReturnType<typeof startFinishedWorkflow>>;
 	const listCalls = () => bed.api.requests.filter((r) => r.method === 'GET' && r.path === '/v1/webhooks').length;
 	const acknowledged = (eventId: string) => wf.attempts(eventId).filter((a) => a.status >= 200 && a.status < 300).length;
 
 	beforeAll(async () => {
+		await workersUp(1);
 		await bed.waitFor('the queue to be empty', queueDrained, 300_000);
 		wf = await startFinishedWorkflow(bed);
-		bed.api.webhooks.autoRetry([15_000, 30_000, 45_000]);
 	}, 400_000);
 	afterAll(async () => {
 		bed.api.webhooks.autoRetry(null);
@@ -266,6 +287,7 @@ describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 1
 	});
 
 	test('a run that fails is answered 500; the API retries; the retry runs again (the trigger saw no 2xx in the log) and succeeds', async () => {
+		bed.api.webhooks.autoRetry([3_000]);
 		bed.api.injectFault({ type: 'status', status: 500 }, 1, { method: 'GET', path: '/v1/webhooks' });
 		const first = await wf.emit('evt_w_fail');
 		expect(first).toMatchObject({ status: 500, error: 'http_500' });
@@ -278,8 +300,13 @@ describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 1
 		const { api, queue } = bed;
 		const ids = ['evt_w_k0', 'evt_w_k1', 'evt_w_k2'];
 		const before = await statuses(wf.id);
-		const [victim, other] = queue.workers;
-		await other.stop(); // every job goes to the victim
+		// the retries come 15 s after the deliveries time out: the other worker has started and the victim is dead by then
+		api.webhooks.autoRetry([15_000]);
+		await workersUp(1);
+		// every job goes to the victim (a running worker; the other one is stopped, if the last scenario has not stopped it)
+		const victim = queue.workers.find((w) => w.running)!;
+		const other = queue.workers.find((w) => w !== victim)!;
+		await other.stop();
 		// the runs wait on the API long enough for the other worker to start before the victim dies
 		api.injectFault({ type: 'delay', ms: 60_000 }, ids.length, { method: 'GET', path: '/v1/webhooks' });
 		const calls = listCalls();
@@ -288,7 +315,7 @@ describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 1
 		await other.start();
 		await victim.kill();
 		expect((await firsts).map((d) => d.error)).toEqual(['timeout', 'timeout', 'timeout']);
-		await victim.start();
+		startInBackground(victim); // the other worker runs the retries; the victim is needed again by the Redis scenario
 		await bed.waitFor('every event to be acknowledged', () => ids.every((id) => acknowledged(id) === 1), 120_000);
 		const settled = await bed
 			.waitFor('the killed runs to end', async () => {
@@ -305,16 +332,18 @@ describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 1
 		for (const id of ids) expect(wf.attempts(id).map((a) => a.error ?? a.status)).toEqual(['timeout', 200]);
 	});
 
-	test('a run longer than the API waits (30 s > 10 s): counted as failed and redelivered while it still runs, so the event runs twice (the duplicate this mode allows)', async () => {
+	test('a run longer than the API waits (20 s > 10 s): counted as failed and redelivered while it still runs, so the event runs twice (the duplicate this mode allows)', async () => {
 		const before = await bed.count('success', wf.id);
-		bed.api.injectFault({ type: 'delay', ms: 30_000 }, 1, { method: 'GET', path: '/v1/webhooks' });
+		// the retry comes 3 s after the delivery times out (13 s), while the run still waits on the API (until 20 s)
+		bed.api.webhooks.autoRetry([3_000]);
+		bed.api.injectFault({ type: 'delay', ms: 20_000 }, 1, { method: 'GET', path: '/v1/webhooks' });
 		const first = await wf.emit('evt_w_slow');
 		expect(first).toMatchObject({ status: 0, error: 'timeout' });
 		await bed.waitFor('the retry to be acknowledged', () => acknowledged('evt_w_slow') === 1, 60_000);
 		await bed.waitFor('the slow run to end too', async () => (await bed.count('success', wf.id)) - before >= 2, 60_000);
 		await sleep(2000);
 		const runs = (await bed.count('success', wf.id)) - before;
-		console.log(`queue mode, acknowledged when finished: a 30 s run → API log ${JSON.stringify(wf.attempts('evt_w_slow'))} → ${runs} successful executions of one event`);
+		console.log(`queue mode, acknowledged when finished: a 20 s run → API log ${JSON.stringify(wf.attempts('evt_w_slow'))} → ${runs} successful executions of one event`);
 		expect(wf.attempts('evt_w_slow')).toEqual([{ status: 0, error: 'timeout' }, { status: 200, error: null }]);
 		expect(runs).toBe(2);
 	});
@@ -322,6 +351,7 @@ describe('Acknowledge "When the Workflow Finishes" (the fake API retries after 1
 
 test('Redis stopped for 5 s: the webhook processors hold the answers until it is back, then every event runs once; no n8n process exits', async () => {
 	const { queue } = bed;
+	await workersUp();
 	const successBefore = await bed.count('success');
 	await queue.redis.stop();
 	const started = Date.now();
@@ -339,6 +369,7 @@ test('Redis stopped for 5 s: the webhook processors hold the answers until it is
 
 test('every webhook processor down while 50 events are emitted: after main restarts, the trigger re-enables the endpoint and recovers the 10 logged deliveries through the queue, each run once', async () => {
 	const { api, queue } = bed;
+	await workersUp(1);
 	const successBefore = await bed.count('success');
 	for (const w of queue.webhooks) await w.stop();
 	const logged = [];
@@ -346,7 +377,8 @@ test('every webhook processor down while 50 events are emitted: after main resta
 	expect(logged.map((d) => d.error)).toEqual(Array(10).fill('connection_failed'));
 	expect(bed.endpoints()[0].is_active).toBe(false);
 
-	for (const w of queue.webhooks) await w.start();
+	// both at once (each boot is mostly one core's work); main's restart, which redelivers, only once they serve
+	await Promise.all(queue.webhooks.map(async (w) => await w.start()));
 	await queue.restartMain();
 	await bed.waitFor('the recovered executions', async () => (await bed.count('success')) - successBefore >= 10, 60_000);
 	await sleep(3000);
@@ -361,5 +393,6 @@ test('every webhook processor down while 50 events are emitted: after main resta
 });
 
 test('stopping leaves no n8n, Postgres or Redis process behind', async () => {
+	await workersUp(0); // nothing left booting
 	expect(await stopAndFindLeftovers(bed, pids)).toEqual({ alive: [], leftovers: [] });
 });

@@ -40,7 +40,8 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 	const release = await heavySuiteTurn(name);
 	const api = await startFakeApi();
 	await seedDemo(api);
-	const queue = await startQueue(options).catch(async (error) => {
+	// the workers and webhook processors boot two at a time, one per core
+	const queue = await startQueue({ bootsAtOnce: 2, ...options }).catch(async (error) => {
 		await api.close();
 		await release();
 		throw error;
