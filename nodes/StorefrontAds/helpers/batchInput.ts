@@ -11,10 +11,12 @@ import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workf
 import { apiRequest } from '../../shared/wire/apiRequest';
 import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
-import { fillPath, operation, type CheckedSpec, type RequestRun } from '../../shared/operation';
+import { fillPath, type CheckedSpec, type RequestRun } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { failedItem } from '../../shared/wire/requestHook';
+import { adsErrors } from './adsErrors';
+import { adsOperation } from './adsOperation';
 
 /**
  * Operations that send many incoming items in one request (audience users, conversion events)
@@ -143,7 +145,8 @@ export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & 
  */
 export function batchOperation<N extends string, P extends string>({ input, work, ...spec }: BatchSpec<N, P>) {
 	return {
-		option: operation({ ...spec, run: batchRoute(input, work) } as CheckedSpec<N, P>),
+		// the work builds the whole body, the Ad Connection in it where the endpoint takes one
+		option: adsOperation<N, P>({ ...spec, sendsAccount: false, run: batchRoute(input, work) } as unknown as CheckedSpec<N, P> & { sendsAccount: false }),
 		execute: customExecute(input, spec, work),
 	};
 }
@@ -186,8 +189,8 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
 		},
 		items,
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex, action: endpoint.action })).body,
-		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout })).body,
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex, action: endpoint.action, advice: adsErrors })).body,
+		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout, advice: adsErrors })).body,
 	};
 }
 
@@ -216,7 +219,7 @@ function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: 
 			const [answer] = await ctx.makeRoutingRequest({ ...requestData, options: { ...requestData.options, body } });
 			return answer?.json ?? {};
 		},
-		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout: requestData.options.timeout })).body,
+		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout: requestData.options.timeout, advice: adsErrors })).body,
 	};
 }
 
