@@ -10,8 +10,7 @@ import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkSpendCaps } from './spendCaps';
 import { countSpendingCall } from './spendingActions';
-import { spendFields, spendInRequest, spendTail } from './spendFields';
-import { sendOwnIdempotencyKey } from './spendSafety';
+import { sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from './spendFields';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { collection, field, locatorDeclaredAs, resourceLocator, type Field } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
-import { networkOptions, PLATFORMS, type NetworkFacts } from './networks';
+import { PLATFORMS } from './networks';
 
 /**
  * Fields several Ads operations show. Each operation imports the ones it shows into its
@@ -54,19 +54,6 @@ export const adSetId = resourceLocator({
 	description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
 	listedBy: 'Ad Set → Get Many',
 });
-
-/** The ad network of a create or boost; `fact` keeps the networks that have it (e.g. `boost`). */
-export function networkField(fact?: keyof NetworkFacts) {
-	return field({
-		displayName: 'Network',
-		name: 'network',
-		type: 'options',
-		required: true,
-		options: networkOptions(fact),
-		default: 'socialnet',
-		description: 'The ad network. Only the fields it needs are shown.',
-	});
-}
 
 export const platform = field({
 	displayName: 'Platform',

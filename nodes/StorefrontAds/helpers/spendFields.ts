@@ -1,13 +1,52 @@
-import { field } from '../../shared/fieldBuilders';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+
+import { collection, field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
+import { reading } from '../../shared/reads';
+import { IDEMPOTENCY_HEADER } from '../../shared/wire/idempotency';
 import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
-import { optionsCollection } from './spendSafety';
+import { networkOptions, type NetworkFacts } from './networks';
 
 /**
- * The fields of a request that can spend (ad creates, Boost Post, Campaign → Create): the budget and
- * the status it is created with (Paused by default: the API itself defaults to ACTIVE), Validate
- * Only, and where they go in the request.
+ * The fields of a request that can spend (ad creates, Boost Post, Campaign → Create): the network,
+ * the budget and the status it is created with (Paused by default: the API itself defaults to
+ * ACTIVE), Validate Only, the user's own Idempotency Key, and where they go in the request.
  */
+
+/** The ad network of a create or boost; `fact` keeps the networks that have it (e.g. `boost`). */
+export function networkField(fact?: keyof NetworkFacts) {
+	return field({
+		displayName: 'Network',
+		name: 'network',
+		type: 'options',
+		required: true,
+		options: networkOptions(fact),
+		default: 'socialnet',
+		description: 'The ad network. Only the fields it needs are shown.',
+	});
+}
+
+export const idempotencyOption = field({
+	displayName: 'Idempotency Key',
+	name: 'idempotencyKey',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. {{ $json.postId }}-monday',
+	description:
+		'Leave empty for the automatic key: made from the workflow, this node, the item position and the fields sent, so repeating the same request (a retried execution, Retry On Fail, a re-run) within 24 hours returns the first result and creates nothing new. Set your own key, different per ad, to control this yourself.',
+});
+
+export const optionsCollection = collection('Options', 'options', [idempotencyOption], 'Add Option');
+
+/**
+ * preSend: the user's own Idempotency Key (Options), sent as the header. Without one, the wire
+ * stamps the automatic key of a spending call (wire/idempotency.ts `spendKey`) when it sends it.
+ */
+export const sendOwnIdempotencyKey = reading(['options'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const own = String(read.param<IDataObject>(this, 'options', {}).idempotencyKey ?? '').trim();
+	if (own) request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: own };
+	return request;
+});
 
 export const DRY_RUN_HINT = 'Socialnet allows 30 Validate Only checks per ad account per 5 minutes: validate once when ready, not on every run.';
 

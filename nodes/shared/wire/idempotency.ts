@@ -10,7 +10,7 @@ import { baseContext } from '../params';
  * sent again: by the node itself (resend.ts), and by n8n's Retry On Fail, which runs the node
  * again with every item.
  *
- * - Spending calls (ads creates and boosts, spendSafety.ts) key on the workflow: a re-run of the
+ * - Spending calls (ads creates and boosts, declared `keying: 'workflow'`) key on the workflow: a re-run of the
  *   same boost within 24 hours spends nothing twice.
  * - Every other POST keys on the event that started the execution, when a Storefront Trigger
  *   delivery did (eventScope.ts): n8n running that event again, in any process, gets the first

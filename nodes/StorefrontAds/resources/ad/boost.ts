@@ -7,12 +7,10 @@ import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
-import { networkField } from '../../helpers/adsFields';
 import { createdOutput } from '../../helpers/createdOutput';
 import { checkSpendCaps } from '../../helpers/spendCaps';
-import { spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
+import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 import { countSpendingCall } from '../../helpers/spendingActions';
-import { sendOwnIdempotencyKey } from '../../helpers/spendSafety';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {

@@ -4,15 +4,14 @@ import { collection, field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
 import { goalOptions } from '../../helpers/adCreate';
-import { accountId, adAccountId, name, networkField, status } from '../../helpers/adsFields';
+import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { checkSpendCaps } from '../../helpers/spendCaps';
 import { countSpendingCall } from '../../helpers/spendingActions';
 import { NETWORKS } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
-import { statusInRequest, validateOnlyField } from '../../helpers/spendFields';
-import { optionsCollection, sendOwnIdempotencyKey } from '../../helpers/spendSafety';
+import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
