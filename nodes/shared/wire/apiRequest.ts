@@ -60,7 +60,9 @@ export async function apiRequest(
 		...(options.timeout ? { timeout: options.timeout } : {}),
 	};
 	const itemIndex = options.itemIndex ?? ('getItemIndex' in this ? this.getItemIndex() : 0);
-	const { eventId } = method === 'POST' ? stampKey(this, itemIndex, request) : {};
+	// in an execution, keyed by it (or its event); the Trigger's lifecycle calls have none
+	const running = 'getExecutionId' in this && this.getExecutionId() ? (this as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
+	const { eventId } = method === 'POST' ? stampKey(running, itemIndex, request) : {};
 	const call: Call = {
 		method,
 		keyed: method === 'POST',

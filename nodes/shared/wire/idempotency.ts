@@ -92,11 +92,10 @@ export type Keying = 'event' | 'execution' | 'workflow';
  * - Outside an execution (the Trigger registering its endpoint): one key per call, the same for
  *   each of its resends, so a lost answer never makes a second endpoint.
  */
-export function stampKey(ctx: object, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
+export function stampKey(ctx: Running | undefined, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
 	const own = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
 	if (own) return { key: String(own[1]) };
-	const running = 'getExecutionId' in ctx && (ctx as Running).getExecutionId() ? (ctx as Running) : undefined;
-	const stamped = running ? keyFor(running, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
+	const stamped = ctx ? keyFor(ctx, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: stamped.key };
 	return stamped;
 }
