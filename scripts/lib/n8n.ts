@@ -343,28 +343,38 @@ export class N8n {
 	}
 
 	async rest<T = any>(method: string, route: string, body?: unknown, opts: { allowFailure?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-		const res = await fetch(`${this.url}${route}`, {
-			method,
-			headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		}).catch(async (error: Error) => {
-			// n8n gone: say how it ended, with the end of its output, rather than only "fetch failed"
-			// (a connection cut by its death fails a moment before its exit is seen)
-			const child = this.child;
-			if (child && this.running) {
-				await new Promise<void>((resolve) => {
-					const done = () => {
-						clearTimeout(timer);
-						child.off('exit', done);
-						resolve();
-					};
-					const timer = setTimeout(done, 1000);
-					child.once('exit', done);
-				});
-			}
-			if (!child || this.running) throw error; // not ours (attached to), or alive
-			throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit}):\n${this.log.slice(-3000)}`, { cause: error });
-		});
+		const send = async () =>
+			await fetch(`${this.url}${route}`, {
+				method,
+				headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+		const res = await send()
+			.catch(async (error: Error & { cause?: { code?: string } }) => {
+				// a kept-alive connection n8n closed as idle just as it was reused (a loaded machine
+				// delays the client's own idle timeout): n8n never read the request, so it goes once more
+				if (error.cause?.code !== 'UND_ERR_SOCKET' || (this.child && !this.running)) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 200));
+				return await send();
+			})
+			.catch(async (error: Error) => {
+				// n8n gone: say how it ended, with the end of its output, rather than only "fetch failed"
+				// (a connection cut by its death fails a moment before its exit is seen)
+				const child = this.child;
+				if (child && this.running) {
+					await new Promise<void>((resolve) => {
+						const done = () => {
+							clearTimeout(timer);
+							child.off('exit', done);
+							resolve();
+						};
+						const timer = setTimeout(done, 1000);
+						child.once('exit', done);
+					});
+				}
+				if (!child || this.running) throw error; // not ours (attached to), or alive
+				throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit}):\n${this.log.slice(-3000)}`, { cause: error });
+			});
 		const text = await res.text();
 		if (!res.ok && !opts.allowFailure) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);
 		const parsed = text ? JSON.parse(text) : {};
