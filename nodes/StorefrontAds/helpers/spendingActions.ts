@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
-import { keyOf } from '../../shared/wire/idempotency';
+import { keyOf, keyOn } from '../../shared/wire/idempotency';
 import { lowerText, refuseOverCap, requestText, credentialCaps, type SpendKind } from './spendCaps';
 import { applySpends } from './recommendationCaps';
 
@@ -26,9 +26,8 @@ function spendingCalls(kind: SpendKind, request: IHttpRequestOptions, ctx: IExec
  * (PUT) is the same call when its method, path and body are the same (a PUT repeated changes nothing).
  */
 function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions): string {
-	const headers = (request.headers ?? {}) as IDataObject;
-	const name = Object.keys(headers).find((h) => h.toLowerCase() === 'idempotency-key');
-	if (name && requestText(headers[name])) return `key:${requestText(headers[name])}`;
+	const key = keyOn(request);
+	if (key) return `key:${key}`;
 	const method = String(request.method ?? 'GET');
 	// a POST without a key is one call per node and item
 	const where = method === 'POST' ? [ctx.getNode().id ?? ctx.getNode().name, ctx.getItemIndex()] : [];

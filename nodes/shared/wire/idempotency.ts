@@ -59,8 +59,12 @@ export function executionScope(ctx: Running): string {
 	return typeof retryOf === 'string' && retryOf ? retryOf : String(ctx.getExecutionId() ?? '');
 }
 
-export const hasKey = (request: Pick<IHttpRequestOptions, 'headers'>) =>
-	Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
+/** The Idempotency-Key a request already carries (the user's own, or one stamped), whatever its header's case. */
+export function keyOn(request: Pick<IHttpRequestOptions, 'headers'>): string | undefined {
+	const found = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase())?.[1];
+	const key = typeof found === 'string' ? found.trim() : found === undefined || found === null ? '' : String(found);
+	return key || undefined;
+}
 
 /** What the keys of this node run belong to: the triggering event (its workflow and id), else the execution. */
 export function keyScope(ctx: Running): string {
@@ -93,8 +97,8 @@ export type Keying = 'event' | 'execution' | 'workflow';
  *   each of its resends, so a lost answer never makes a second endpoint.
  */
 export function stampKey(ctx: Running | undefined, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
-	const own = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase());
-	if (own) return { key: String(own[1]) };
+	const own = keyOn(request);
+	if (own) return { key: own };
 	const stamped = ctx ? keyFor(ctx, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: stamped.key };
 	return stamped;

@@ -49,12 +49,13 @@ export const failedItem = (error: Error, pairedItem: INodeExecutionData['pairedI
  * downstream `$('Node').item` then finds its item whatever number of items each input gave.
  */
 export function requestHook(declared: Declared): RequestRun {
+	const deleted = pathValue(declared.path);
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const pairedItem = { item: this.getItemIndex() };
 		try {
 			const failed = declared.failedBeforeSending(requestData.options);
 			if (failed) throw failed;
-			const items = await declared.run.call(throughWire(this, requestData, declared), requestData);
+			const items = await declared.run.call(throughWire(this, requestData, declared, deleted), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
 			const failure = passOn(this.getNode(), error);
@@ -72,7 +73,7 @@ type RoutingRequest = Parameters<IExecutePaginationFunctions['makeRoutingRequest
  * its own there, which keeps the whole answer (status, headers, body) for this item's requests,
  * made one at a time.
  */
-function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApiSettings.ResultOptions, declared: Declared): IExecutePaginationFunctions {
+function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApiSettings.ResultOptions, declared: Declared, deleted: PathValue): IExecutePaginationFunctions {
 	let answer: IN8nHttpFullResponse | undefined;
 	const keep = async function (items: INodeExecutionData[], response: IN8nHttpFullResponse) {
 		answer = response;
@@ -89,7 +90,7 @@ function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApi
 		return classifyResponse(answer!);
 	};
 	const makeRoutingRequest = async (data: RoutingRequest) => {
-		const sent = await sendPolitely(ctx, attemptOf(data), callOf(ctx, data.options, declared));
+		const sent = await sendPolitely(ctx, attemptOf(data), callOf(ctx, data.options, declared, deleted));
 		if ('gone' in sent) return [{ json: sent.gone }];
 		let items: INodeExecutionData[] = [{ json: sent.response.body as IDataObject }];
 		for (const action of declared.postReceive) items = await action.call(ctx, items, sent.response);
@@ -99,7 +100,7 @@ function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApi
 }
 
 /** The request as the wire sends it: a POST with its Idempotency-Key, what may be resent, the words of its error. */
-function callOf(ctx: IExecutePaginationFunctions, request: RoutingRequest['options'], declared: Declared): Call {
+function callOf(ctx: IExecutePaginationFunctions, request: RoutingRequest['options'], declared: Declared, deleted: PathValue): Call {
 	const method = String(request.method ?? 'GET').toUpperCase();
 	const { eventId } = method === 'POST' ? stampKey(ctx, ctx.getItemIndex(), request, declared.keying) : {};
 	const call: Call = {
@@ -111,15 +112,19 @@ function callOf(ctx: IExecutePaginationFunctions, request: RoutingRequest['optio
 	};
 	if (method !== 'DELETE') return call;
 	const node = ctx.getNode();
-	const [idName, id] = pathValue(declared.path, String(request.url));
+	const [idName, id] = deleted(String(request.url));
 	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteKey: `${keyScope(ctx)}|${node.id ?? node.name}|${String(request.url)}` };
 }
 
-/** The last `{name}` of a path template and its value in the URL (a DELETE found gone names its ID). */
-function pathValue(path: string, url: string): [string?, string?] {
+type PathValue = (url: string) => [string?, string?];
+
+/** Reads the last `{name}` of a path template and its value from a URL (a DELETE found gone names its ID); made once per operation. */
+function pathValue(path: string): PathValue {
 	const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-	const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '([^/]+)')}$`);
-	const values = pattern.exec(url)?.slice(1) ?? [];
+	const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
 	const last = names.length - 1;
-	return last >= 0 && values[last] !== undefined ? [names[last], decodeURIComponent(values[last])] : [];
+	return (url) => {
+		const value = pattern.exec(url)?.[last + 1];
+		return last >= 0 && value !== undefined ? [names[last], decodeURIComponent(value)] : [];
+	};
 }
