@@ -292,13 +292,20 @@ describe('repeats: dropped only when an earlier delivery was acknowledged', () =
 	test.each([
 		['answers 503', { type: 'status', status: 503 } as const],
 		['drops the connection', { type: 'dropResponse' } as const],
-	])('the API %s during the check: the repeat runs', async (_name, fault) => {
+	])('the API %s during the check: the repeat is not run on a guess (503), and the API\'s retry decides from the log', async (_name, fault) => {
 		const { endpoint, runs, logReads } = await asN8n();
 		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_d' } });
 		api.injectFault(fault, 1, { method: 'GET', path: `/v1/webhooks/${endpoint.id}/deliveries` });
-		expect((await redeliver(endpoint, first)).status).toBe(200);
-		expect(runs.map((r) => r.id)).toEqual([first.event_id, first.event_id]);
+		const repeat = await redeliver(endpoint, first);
+		expect(repeat.status).toBe(503);
+		expect(runs.map((r) => r.id)).toEqual([first.event_id]);
 		expect(logReads()).toHaveLength(1);
+		// the API delivers the failed attempt again a minute later: the log is read, the first run was acknowledged
+		api.advanceClock(61_000);
+		const [retry] = await api.webhooks.runDueRetries();
+		expect(retry).toMatchObject({ event_id: first.event_id, status: 200 });
+		expect(runs).toHaveLength(1);
+		expect(logReads()).toHaveLength(2);
 	});
 
 	test('the look is bounded: with more than 1,000 deliveries logged since the run, it reads 10 pages and lets the repeat run', async () => {

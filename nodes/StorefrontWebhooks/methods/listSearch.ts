@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../../shared/wire/apiRequest';
 import { currentParameter, listSearch } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({
@@ -21,7 +21,7 @@ export async function searchDeliveries(
 	if (!webhookId) return { results: [] };
 	const qs: IDataObject = { limit: 100 };
 	if (paginationToken) qs.before = paginationToken;
-	const { body } = await apiRequest.call(this, 'GET', `/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries`, {
+	const { body } = await apiRequest.call(this, 'GET', `/v1/webhooks/${idSegment(this, 'Webhook', webhookId)}/deliveries`, {
 		qs,
 	});
 	const deliveries = (body.deliveries as IDataObject[] | undefined) ?? [];
