@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, idSegment } from '../../shared/wire/apiRequest';
-import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { currentParameter, listSearch, movedOn } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({
 	path: '/v1/webhooks',
@@ -34,6 +34,6 @@ export async function searchDeliveries(
 				name: `${d.created_at as string} · ${d.event_type as string} · ${d.error ? `failed (${d.error as string})` : `HTTP ${d.status as number}`}`,
 				value: d.id as string,
 			})),
-		paginationToken: body.has_more && last ? (last.created_at as string) : undefined,
+		paginationToken: movedOn(body.has_more && last ? (last.created_at as string) : undefined, paginationToken),
 	};
 }
