@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { normaliseBaseUrl } from './baseUrl';
+import { normaliseBaseUrl, sameOrigin } from './baseUrl';
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
@@ -36,6 +36,13 @@ export class StorefrontApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			description:
 				'Address of the Storefront API. A trailing slash or a trailing /v1 is fine: the nodes add /v1 themselves.',
+		},
+		{
+			displayName:
+				"The API key goes only to the Base URL's own origin (scheme, host and port). A request made with this credential to any other address, from the HTTP Request node for example, is sent without the key.",
+			name: 'keyOriginNotice',
+			type: 'notice',
+			default: '',
 		},
 		// Spending caps: read by the Ads operations that spend, before anything is sent (nodes/StorefrontAds/helpers/spendCaps.ts)
 		{
@@ -99,10 +106,13 @@ export class StorefrontApi implements ICredentialType {
 	 * A function rather than `Bearer {{$credentials.apiKey}}`: n8n evaluates a generic
 	 * authenticate's expressions for every request of every item; this costs nothing.
 	 * It also gives every relative request the credential's Base URL (nodes send paths only).
+	 * The key goes only to the Base URL's own origin: n8n offers this credential to its HTTP
+	 * Request node (which sends a legacy `uri`), and a request elsewhere is sent without it.
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const url = String(requestOptions.url ?? '');
+		const url = String(requestOptions.url ?? (requestOptions as { uri?: unknown }).uri ?? '');
 		if (!requestOptions.baseURL && !/^https?:\/\//i.test(url)) requestOptions.baseURL = normaliseBaseUrl(credentials.baseUrl);
+		if (!sameOrigin(credentials.baseUrl, url, requestOptions.baseURL)) return requestOptions;
 		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` };
 		return requestOptions;
 	}

@@ -1,7 +1,10 @@
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { Workflow, createRunExecutionData, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, type INodeType } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
+import { additionalData, NodeTypes } from './harness';
+import { startReceiver } from './harness/receiver';
 
 const credential = new StorefrontApi();
 
@@ -102,5 +105,125 @@ describe('Storefront API credential', () => {
 		});
 		test('wrong key: 401', async () => expect(await runTest('sk_nope', api.url)).toBe(401));
 		test('wrong URL: 404', async () => expect(await runTest(KEYS.full, `${api.url}/wrong`)).toBe(404));
+	});
+});
+
+/**
+ * Issue 44, finding 4: the key goes only to the Base URL's own origin. n8n offers this credential
+ * to its HTTP Request node, so anyone it is shared with could point a request at a server of theirs.
+ */
+describe('the key goes only to the Base URL', () => {
+	const BASE = 'https://api.example.com';
+	const authorization = async (request: IHttpRequestOptions & { uri?: string }, baseUrl = BASE) =>
+		(await authenticate(request, { apiKey: 'sk_secret', baseUrl })).headers?.Authorization;
+
+	test.each([
+		['another host', { url: 'https://evil.test/x' }],
+		['another host over http', { url: 'http://evil.test/v1/webhooks' }],
+		['the same host over another scheme', { url: 'http://api.example.com/v1/webhooks' }],
+		['the same host on another port', { url: 'https://api.example.com:8443/v1/webhooks' }],
+		['userinfo that looks like the host', { url: 'https://api.example.com@evil.test/v1/webhooks' }],
+		['a subdomain-like host', { url: 'https://api.example.com.evil.test/v1/webhooks' }],
+		['a protocol-relative URL', { url: '//evil.test/v1/webhooks' }],
+		['a relative URL on a baseURL of another host', { url: '/v1/webhooks', baseURL: 'https://evil.test' }],
+		['a baseURL with a userinfo trick', { url: '/v1/webhooks', baseURL: 'https://api.example.com@evil.test/' }],
+		["the HTTP Request node's legacy uri to another host", { uri: 'https://evil.test/x' }],
+		['a non-HTTP scheme', { url: 'ftp://api.example.com/v1/webhooks' }],
+	])('%s: no Authorization', async (_name, request) => {
+		expect(await authorization(request as IHttpRequestOptions)).toBeUndefined();
+	});
+
+	test.each([
+		['a relative URL (the nodes)', { url: '/v1/webhooks' }],
+		['the Base URL itself', { url: 'https://api.example.com/v1/webhooks' }],
+		['the default port written out', { url: 'https://api.example.com:443/v1/webhooks' }],
+		['the host in capitals', { url: 'https://API.Example.COM/v1/webhooks' }],
+		['a relative URL on the Base URL given as baseURL', { url: 'v1/webhooks', baseURL: 'https://api.example.com/' }],
+		["the HTTP Request node's legacy uri to the API", { uri: 'https://api.example.com/v1/commerce/pages' }],
+	])('%s: Bearer key', async (_name, request) => {
+		expect(await authorization(request as IHttpRequestOptions)).toBe('Bearer sk_secret');
+	});
+
+	test('a Base URL with a path and a port: the origin is scheme, host and port', async () => {
+		expect(await authorization({ url: 'http://127.0.0.1:4010/other/path' }, 'http://127.0.0.1:4010/proxy/v1')).toBe('Bearer sk_secret');
+		expect(await authorization({ url: 'http://127.0.0.1:4011/proxy/v1/webhooks' }, 'http://127.0.0.1:4010/proxy/v1')).toBeUndefined();
+	});
+
+	test("the credential's notice says so", () => {
+		const notice = credential.properties.find((p) => p.name === 'keyOriginNotice')!;
+		expect(notice.type).toBe('notice');
+		expect(notice.displayName).toMatch(/only to the Base URL's own origin \(scheme, host and port\)/);
+		expect(notice.displayName).toMatch(/HTTP Request node .* sent without the key/);
+	});
+
+	/**
+	 * Through n8n-core as n8n's HTTP Request node (V3/4.x) sends with a predefined credential:
+	 * `helpers.requestWithAuthentication` with a legacy `uri`, from a node of type
+	 * n8n-nodes-base.httpRequest (n8n-core gives it any credential).
+	 */
+	describe('as the HTTP Request node sends, through n8n-core', () => {
+		let api: FakeApiServer;
+		let other: Awaited<ReturnType<typeof startReceiver>>;
+		beforeAll(async () => {
+			api = await startFakeApi();
+			other = await startReceiver(200);
+		});
+		afterAll(async () => {
+			await api.close();
+			await other.close();
+		});
+
+		const httpRequestLike: INodeType = {
+			description: {
+				displayName: 'HTTP Request (as n8n sends)',
+				name: 'httpRequest',
+				group: ['output'],
+				version: 4.2,
+				description: '',
+				defaults: { name: 'HTTP Request' },
+				inputs: ['main'],
+				outputs: ['main'],
+				properties: [{ displayName: 'URL', name: 'url', type: 'string', default: '' }],
+			},
+			async execute(this: IExecuteFunctions) {
+				const uri = this.getNodeParameter('url', 0) as string;
+				const body = (await this.helpers.requestWithAuthentication.call(this, 'storefrontApi', { method: 'GET', uri, json: true }, undefined, 0)) as IDataObject;
+				return [[{ json: body }]];
+			},
+		};
+
+		async function send(url: string) {
+			const node: INode = {
+				id: 'http-1',
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [0, 0],
+				parameters: { url },
+				credentials: { storefrontApi: { id: 'cred-1', name: 'Storefront account' } },
+			};
+			const workflow = new Workflow({ id: 'wf-http', name: 'HTTP', nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypes({ 'n8n-nodes-base.httpRequest': httpRequestLike }) });
+			const data = additionalData({ apiKey: KEYS.full, baseUrl: api.url }, new ExecutionLifecycleHooks('manual', 'exec-http', workflow as never));
+			const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: [[{ json: {} }]] }, source: null }] } });
+			const run = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
+			const task = run.data.resultData.runData['HTTP Request']?.[0];
+			return { error: task?.error, json: task?.data?.main?.[0]?.[0]?.json };
+		}
+
+		test('toward the API (the Base URL): the key is sent and the API answers', async () => {
+			api.clearRequests();
+			const r = await send(`${api.url}/v1/webhooks`);
+			expect(r.error).toBeUndefined();
+			expect(api.requests.map((q) => [q.method, q.path, q.headers.authorization])).toEqual([['GET', '/v1/webhooks', `Bearer ${KEYS.full}`]]);
+			expect(r.json).toHaveProperty('webhooks');
+		});
+
+		test('toward another server (another port of the same host): the request goes without the key', async () => {
+			const r = await send(`${other.url}?steal=1`);
+			expect(r.error).toBeUndefined();
+			expect(other.received).toHaveLength(1);
+			expect(other.received[0].headers.authorization).toBeUndefined();
+			expect(JSON.stringify(other.received[0])).not.toContain(KEYS.full);
+		});
 	});
 });

@@ -1,6 +1,6 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
-import { apiRequest } from '../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../shared/wire/apiRequest';
 import { webhookUrlProblem } from '../shared/webhookUrl';
 import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 
@@ -42,6 +42,17 @@ function forget(data: TriggerStaticData) {
 }
 
 const SKEW_MARGIN_MS = 10 * 60_000;
+/** The recovery walk on activation reads at most this many pages (5,000 deliveries), within this time. */
+const RECOVERY_MAX_PAGES = 50;
+const RECOVERY_WALK_MS = 30_000;
+/** And asks for redeliveries until this much time from its start has passed. */
+const RECOVERY_TIME_MS = 60_000;
+
+const WHY_NOT_READ: Record<'limit' | 'late' | 'stuck', string> = {
+	limit: `it reads at most ${RECOVERY_MAX_PAGES} pages`,
+	late: `it reads the log for at most ${RECOVERY_WALK_MS / 1000} s`,
+	stuck: "the API served the same page again (its 'before' paging did not move)",
+};
 
 /**
  * After n8n was down (or unreachable), asks the API for the endpoint's deliveries since the last
@@ -49,27 +60,46 @@ const SKEW_MARGIN_MS = 10 * 60_000;
  * first. An event the API retried successfully meanwhile is left alone. Events emitted while the
  * API had turned the endpoint off are neither delivered nor logged by the API: they cannot be
  * recovered. A failure here is logged and does not stop the activation; the next check retries.
+ * The walk is bounded (pages, time, a log whose paging does not move): what it could not read or
+ * redeliver is logged, and the next check starts from now.
  */
 async function recoverFailedDeliveries(ctx: IHookFunctions, data: TriggerStaticData): Promise<void> {
-	const webhookId = encodeURIComponent(data.webhookId!);
 	// a margin against clock skew between n8n and the API: an event already recovered has a
 	// successful redelivery in the log, so reading some deliveries twice redelivers nothing twice
 	const since = data.recoveredUntil ? Date.parse(data.recoveredUntil) - SKEW_MARGIN_MS : 0;
 	const checkedAt = new Date().toISOString();
+	const started = Date.now();
 	try {
+		const webhookId = idSegment(ctx, 'Webhook ID', data.webhookId!);
 		// newest first: event id → whether any delivery succeeded, and its newest failed delivery
 		const events = new Map<string, { succeeded: boolean; failed?: string }>();
-		await walkDeliveries(ctx, data.webhookId!, (delivery) => {
-			if (Date.parse(String(delivery.created_at)) < since) return true;
-			const event = events.get(String(delivery.event_id)) ?? { succeeded: false };
-			if (isAnswered2xx(delivery)) event.succeeded = true;
-			else event.failed ??= String(delivery.id);
-			events.set(String(delivery.event_id), event);
-			return false;
-		});
+		const walked = await walkDeliveries(
+			ctx,
+			data.webhookId!,
+			(delivery) => {
+				if (Date.parse(String(delivery.created_at)) < since) return true;
+				const event = events.get(String(delivery.event_id)) ?? { succeeded: false };
+				if (isAnswered2xx(delivery)) event.succeeded = true;
+				else event.failed ??= String(delivery.id);
+				events.set(String(delivery.event_id), event);
+				return false;
+			},
+			{ maxPages: RECOVERY_MAX_PAGES, deadline: started + RECOVERY_WALK_MS },
+		);
+		if (walked.end === 'limit' || walked.end === 'late' || walked.end === 'stuck') {
+			const back = data.recoveredUntil ? `back to the last check (${data.recoveredUntil})` : 'older';
+			ctx.logger.warn(
+				`Storefront Trigger: recovery read ${walked.pages} pages of the delivery log and stopped: ${WHY_NOT_READ[walked.end]}. Deliveries before ${walked.oldest ?? 'the newest'} and ${back} were not checked for failures; the workflow is activated.`,
+			);
+		}
 		const lost = [...events.values()].filter((e) => !e.succeeded && e.failed).reverse();
-		for (const { failed } of lost) {
-			await apiRequest.call(ctx, 'POST', `/v1/webhooks/${webhookId}/deliveries/${encodeURIComponent(failed!)}/redeliver`);
+		for (const [done, { failed }] of lost.entries()) {
+			if (Date.now() - started > RECOVERY_TIME_MS) {
+				ctx.logger.warn(`Storefront Trigger: ${lost.length - done} failed deliveries were not redelivered: recovery takes at most ${RECOVERY_TIME_MS / 1000} s; the workflow is activated.`);
+				break;
+			}
+			const deliveryId = segmentOrSkip(ctx, 'Delivery ID', failed!);
+			if (deliveryId) await apiRequest.call(ctx, 'POST', `/v1/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`);
 		}
 		data.recoveredUntil = checkedAt;
 	} catch (error) {
@@ -77,12 +107,25 @@ async function recoverFailedDeliveries(ctx: IHookFunctions, data: TriggerStaticD
 	}
 }
 
+/** An ID the API gave (a delivery's, the endpoint's) as a path segment, or undefined (logged, skipped) when it would leave its segment. */
+function segmentOrSkip(ctx: IHookFunctions, label: string, id: string): string | undefined {
+	try {
+		return idSegment(ctx, label, id);
+	} catch {
+		ctx.logger.warn(`Storefront Trigger: ${label} ${JSON.stringify(id.slice(0, 100))} cannot be sent in a request path; that call is skipped`);
+		return undefined;
+	}
+}
+
 const isNotFound = (error: unknown) => error instanceof NodeApiError && error.httpCode === '404';
 
 /** Deletes an endpoint we no longer use; one already gone is fine. */
 async function removeEndpoint(ctx: IHookFunctions, webhookId: string) {
+	// an ID that cannot be one path segment names no endpoint of ours: nothing to delete
+	const segment = segmentOrSkip(ctx, 'Webhook ID', webhookId);
+	if (!segment) return;
 	try {
-		await apiRequest.call(ctx, 'DELETE', `/v1/webhooks/${encodeURIComponent(webhookId)}`);
+		await apiRequest.call(ctx, 'DELETE', `/v1/webhooks/${segment}`);
 	} catch (error) {
 		if (!isNotFound(error)) throw new NodeApiError(ctx.getNode(), error as JsonObject);
 	}
@@ -114,7 +157,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	if (endpoint.is_active === false) {
 		// The service turns an endpoint off after 10 failed deliveries in a row; turn it back on.
-		await apiRequest.call(this, 'PATCH', `/v1/webhooks/${encodeURIComponent(webhookId)}`, {
+		await apiRequest.call(this, 'PATCH', `/v1/webhooks/${idSegment(this, 'Webhook ID', webhookId)}`, {
 			body: { is_active: true },
 		});
 	}

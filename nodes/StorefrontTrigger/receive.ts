@@ -10,7 +10,7 @@ export const DEFAULT_SIGNATURE_HEADER = 'X-Webhook-Signature';
 /** Ids of events that already started a workflow, per trigger node, in this n8n process. */
 const replays = new ReplayGuard();
 
-/** A repeat's look into the delivery log: at most 10 pages (1,000 deliveries) within 3 s (the API waits 10 s). */
+/** A repeat's look into the delivery log: at most 10 pages (1,000 deliveries) within 3 s, its turn in the key's queue included (the API waits 10 s). */
 const CHECK_MAX_PAGES = 10;
 const CHECK_TIME_MS = 3000;
 /** How much earlier than the delivery that started the run its log entry may be dated. */
@@ -74,8 +74,12 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const ttl = Math.max(maxAge, 24 * 3600) * 1000;
 		const startedAt = replays.recall(scope, eventId);
-		if (startedAt !== undefined && (await acknowledgedSince(this, eventId, startedAt))) {
-			return answer(this, 200, { received: true, ignored: 'event already processed' });
+		if (startedAt !== undefined) {
+			const { verdict, joined } = await checkRepeat(this, scope, eventId, startedAt);
+			if (verdict === 'acknowledged') return answer(this, 200, { received: true, ignored: 'event already processed' });
+			// not 2xx: the API logs it as failed and delivers the event again later (CONTRACT: 1, 5, 30 min)
+			if (verdict === 'unknown') return answer(this, 503, { error: 'could not check whether this event was already processed; deliver it again later' });
+			if (joined) return answer(this, 409, { error: 'another delivery of this event is being processed; deliver it again later' });
 		}
 		const deliveredAt = check.scheme === 'timestamped' ? check.signedAt : envelope.time;
 		replays.remember(scope, eventId, deliveredAt ?? Date.now(), ttl);
@@ -89,18 +93,46 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	return { workflowData: [this.helpers.returnJsonArray([json])] };
 }
 
+type Verdict = 'acknowledged' | 'run' | 'unknown';
+
+/** Log reads in progress, by trigger and event: concurrent repeats of one event share one read. */
+const checking = new Map<string, Promise<Verdict>>();
+/** Reads in progress at most; a repeat beyond them is not checked now (answered 'unknown'). */
+const MAX_CHECKS = 1000;
+
+/**
+ * One look at the log per event id per process at a time: a repeat arriving while another
+ * delivery of the same event is being checked waits for that check (`joined`) instead of reading
+ * the log again, and runs nothing itself.
+ */
+async function checkRepeat(ctx: IWebhookFunctions, scope: string, eventId: string, startedAt: number): Promise<{ verdict: Verdict; joined: boolean }> {
+	const key = `${scope}\u0000${eventId}`;
+	const running = checking.get(key);
+	if (running) return { verdict: await running, joined: true };
+	if (checking.size >= MAX_CHECKS) return { verdict: 'unknown', joined: false };
+	const check = acknowledgedSince(ctx, eventId, startedAt);
+	checking.set(key, check);
+	try {
+		return { verdict: await check, joined: false };
+	} finally {
+		checking.delete(key);
+	}
+}
+
 /**
  * Whether a delivery of this event was answered 2xx since this process last started the workflow
- * for it (the API logs each attempt once answered): only then is a repeat dropped. A repeat of a
- * run that failed (500 with Acknowledge When the Workflow Finishes), timed out or was never
- * answered runs again. An unreadable log, or one too long to reach that moment, lets it run.
+ * for it (the API logs each attempt once answered): only then is a repeat dropped ('acknowledged').
+ * A repeat of a run that failed (500 with Acknowledge When the Workflow Finishes), timed out or was
+ * never answered runs again ('run'), and so does one whose log is longer than 10 pages since that
+ * moment. A log that cannot be read (429, a fault, no answer in time, paging that does not move) decides nothing
+ * ('unknown'): the repeat is not run on a guess (docs/trigger.md).
  */
-async function acknowledgedSince(ctx: IWebhookFunctions, eventId: string, startedAt: number): Promise<boolean> {
+async function acknowledgedSince(ctx: IWebhookFunctions, eventId: string, startedAt: number): Promise<Verdict> {
 	const { webhookId } = ctx.getWorkflowStaticData('node') as { webhookId?: string };
-	if (!webhookId) return false;
+	if (!webhookId) return 'run';
 	let acknowledged = false;
 	try {
-		const end = await walkDeliveries(
+		const { end } = await walkDeliveries(
 			ctx,
 			webhookId,
 			(delivery) => {
@@ -110,11 +142,17 @@ async function acknowledgedSince(ctx: IWebhookFunctions, eventId: string, starte
 			},
 			{ maxPages: CHECK_MAX_PAGES, deadline: Date.now() + CHECK_TIME_MS },
 		);
+		if (end === 'stuck' || end === 'late') {
+			const why = end === 'stuck' ? 'served the same page again' : `did not answer within ${CHECK_TIME_MS / 1000} s`;
+			ctx.logger.warn(`Storefront Trigger: the delivery log ${why} while checking repeated event ${eventId}; not running it now (the API delivers it again later)`);
+			return 'unknown';
+		}
 		if (end === 'limit') {
-			ctx.logger.warn(`Storefront Trigger: the delivery log is too long to check repeated event ${eventId} in time; running it`);
+			ctx.logger.warn(`Storefront Trigger: the delivery log has more than ${CHECK_MAX_PAGES} pages since repeated event ${eventId} last ran; running it`);
 		}
 	} catch (error) {
-		ctx.logger.warn(`Storefront Trigger: could not check repeated event ${eventId} in the delivery log (${(error as Error).message}); running it`);
+		ctx.logger.warn(`Storefront Trigger: could not check repeated event ${eventId} in the delivery log (${(error as Error).message}); not running it now (the API delivers it again later)`);
+		return 'unknown';
 	}
-	return acknowledged;
+	return acknowledged ? 'acknowledged' : 'run';
 }

@@ -138,7 +138,8 @@ const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions
 export function operation<N extends string, P extends string>(spec: CheckedSpec<N, P>): INodePropertyOptions {
 	checkWiring(spec);
 	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
-	const preSend = [...(dynamic ? [buildRequest(spec.path, spec.inRequest ?? {})] : []), ...(spec.preSend ?? [])];
+	const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.displayName]));
+	const preSend = [...(dynamic ? [buildRequest(spec.path, spec.inRequest ?? {}, labels)] : []), ...(spec.preSend ?? [])];
 	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
 	const failed = new WeakMap<object, unknown>();
 	const option: INodePropertyOptions = {

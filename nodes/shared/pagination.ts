@@ -17,7 +17,9 @@ import { failItem } from './requestActions';
  * - `none`: one answer holds every row; Limit is applied here.
  *
  * Each page request keeps the operation's own query (accountId, filters) and adds
- * only its paging keys, and Limit is honoured exactly across pages.
+ * only its paging keys, and Limit is honoured exactly across pages. Every walk ends: a Return All
+ * fails with an explained error when the paging does not move (the same token, or the same page
+ * again), after MAX_PAGES pages or after MAX_PAGING_MS.
  */
 export interface ListOptions {
 	style: 'cursor' | 'page' | 'before' | 'token' | 'none';
@@ -94,6 +96,23 @@ export const listReads = (options: ListOptions): ListRead[] => ['returnAll', 'li
 type ListRead = 'returnAll' | 'limit' | 'simplify';
 const { param } = readerFor<ListRead>();
 
+/** A Return All reads at most this many pages, for at most this long (then fails, saying how to narrow it). */
+export const MAX_PAGES = 1000;
+export const MAX_PAGING_MS = 30 * 60_000;
+
+/** A page's identity: the same page served again has the same rows at both ends. */
+const pageMark = (rows: IDataObject[]) => JSON.stringify([rows.length, rows[0], rows[rows.length - 1]]);
+
+/** Why a Return All stops before the list's end, as the item's error. */
+function stopPaging(ctx: IExecutePaginationFunctions, pages: number, why: 'stuck' | 'cap' | 'late'): never {
+	const narrow = 'Turn off "Return All" and set a "Limit", or narrow the list with the operation\'s filters.';
+	if (why === 'stuck') {
+		failItem(ctx, `The API served the same page again after ${pages} pages`, `Its paging (cursor, page or "before") did not move, so reading on would never end; nothing more was read. ${narrow}`);
+	}
+	if (why === 'cap') failItem(ctx, `Return All stopped at ${MAX_PAGES} pages`, `A Return All reads at most ${MAX_PAGES} pages in one run. ${narrow}`);
+	failItem(ctx, `Return All stopped after ${MAX_PAGING_MS / 60_000} minutes (${pages} pages)`, `A Return All reads pages for at most ${MAX_PAGING_MS / 60_000} minutes in one run. ${narrow}`);
+}
+
 export function paginate(options: ListOptions): Paginator {
 	const maxPage = options.maxPageSize ?? 100;
 	return async function (this: IExecutePaginationFunctions, requestData) {
@@ -103,8 +122,12 @@ export function paginate(options: ListOptions): Paginator {
 		const baseQs = { ...(requestData.options.qs as IDataObject) };
 		const rules = PAGING[options.style];
 		const rows: IDataObject[] = [];
+		const deadline = Date.now() + MAX_PAGING_MS;
 		let next = rules.first;
-		for (;;) {
+		let lastMark: string | undefined;
+		for (let pages = 0; ; pages++) {
+			if (pages >= MAX_PAGES) stopPaging(this, pages, 'cap');
+			if (pages > 0 && Date.now() > deadline) stopPaging(this, pages, 'late');
 			const wanted = Math.min(maxPage, limit - rows.length);
 			const page = rules.request(next, wanted);
 			const qs: IDataObject = { ...baseQs, ...page.qs };
@@ -112,10 +135,15 @@ export function paginate(options: ListOptions): Paginator {
 			const [answer] = await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, qs, body } });
 			const answerBody = answer?.json ?? {};
 			const pageRows = listRows(answerBody, options.rootProperty);
+			const mark = pageMark(pageRows);
+			if (pageRows.length && mark === lastMark) stopPaging(this, pages + 1, 'stuck');
 			rows.push(...pageRows);
 			if (rows.length >= limit || pageRows.length === 0) break;
-			next = rules.next(answerBody, pageRows, next, wanted);
-			if (!next) break;
+			const after = rules.next(answerBody, pageRows, next, wanted);
+			if (!after) break;
+			if (after === next) stopPaging(this, pages + 1, 'stuck');
+			next = after;
+			lastMark = mark;
 		}
 		return rows.slice(0, limit).map((row) => ({ json: simplify ? simplify(row) : row }));
 	};

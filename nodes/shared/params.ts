@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 
 import { checkedId } from './fieldBuilders';
+import { checkedSegment } from './pathSegment';
 
 /** The node's parameters as an operation reads them, and the request its declaration makes of them (`buildRequest`). */
 
@@ -86,20 +87,29 @@ export interface Placement {
 
 export const PATH_PARAM = /\{(\w+)\}/g;
 
-/** A path template with each `{name}` filled, URL-encoded, from `value(name)`. */
-export const fillPath = (path: string, value: (name: string) => string) =>
-	path.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(value(name)));
+/**
+ * A path template with each `{name}` filled from `value(name)`, each value checked to stay one
+ * segment (pathSegment.ts) and URL-encoded; `label(name)` names the field when one is refused.
+ */
+export const fillPath = (path: string, value: (name: string) => string, label: (name: string) => string, fail: (message: string, description: string) => never) =>
+	path.replace(PATH_PARAM, (_, name: string) => checkedSegment(label(name), value(name), fail));
 
-/** The preSend that applies an operation's path template and `inRequest` map (operation.ts), reading each parameter once. */
-export function buildRequest(path: string, inRequest: Record<string, 'query' | 'body' | Placement | undefined>): PreSendAction {
+/**
+ * The preSend that applies an operation's path template and `inRequest` map (operation.ts), reading
+ * each parameter once; `labels`: the display names of its fields, for a path value it refuses.
+ */
+export function buildRequest(path: string, inRequest: Record<string, 'query' | 'body' | Placement | undefined>, labels: Record<string, string> = {}): PreSendAction {
 	const sends = Object.entries(inRequest).map(([name, s]) => [name, typeof s === 'string' ? { in: s } : s!] as const);
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		if (path.includes('{')) {
-			request.url = fillPath(path, (name) => {
-				const id = locatorValue(this, name);
-				if (!id) throw new NodeOperationError(this.getNode(), `${name} is empty`, { description: `Choose a value for "${name}" or map one from the input.`, itemIndex: this.getItemIndex() });
-				return id;
-			});
+			request.url = fillPath(
+				path,
+				(name) => locatorValue(this, name),
+				(name) => labels[name] ?? name,
+				(message, description) => {
+					throw new NodeOperationError(this.getNode(), message, { description, itemIndex: this.getItemIndex() });
+				},
+			);
 		}
 		for (const [name, s] of sends) {
 			let value: unknown = s.locator ? locatorValue(this, name) : param(this, name, undefined);

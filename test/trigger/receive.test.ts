@@ -292,13 +292,20 @@ describe('repeats: dropped only when an earlier delivery was acknowledged', () =
 	test.each([
 		['answers 503', { type: 'status', status: 503 } as const],
 		['drops the connection', { type: 'dropResponse' } as const],
-	])('the API %s during the check: the repeat runs', async (_name, fault) => {
+	])('the API %s during the check: the repeat is not run on a guess (503), and the API\'s retry decides from the log', async (_name, fault) => {
 		const { endpoint, runs, logReads } = await asN8n();
 		const [first] = await api.webhooks.emit('post.published', { post: { id: 'post_d' } });
 		api.injectFault(fault, 1, { method: 'GET', path: `/v1/webhooks/${endpoint.id}/deliveries` });
-		expect((await redeliver(endpoint, first)).status).toBe(200);
-		expect(runs.map((r) => r.id)).toEqual([first.event_id, first.event_id]);
+		const repeat = await redeliver(endpoint, first);
+		expect(repeat.status).toBe(503);
+		expect(runs.map((r) => r.id)).toEqual([first.event_id]);
 		expect(logReads()).toHaveLength(1);
+		// the API delivers the failed attempt again a minute later: the log is read, the first run was acknowledged
+		api.advanceClock(61_000);
+		const [retry] = await api.webhooks.runDueRetries();
+		expect(retry).toMatchObject({ event_id: first.event_id, status: 200 });
+		expect(runs).toHaveLength(1);
+		expect(logReads()).toHaveLength(2);
 	});
 
 	test('the look is bounded: with more than 1,000 deliveries logged since the run, it reads 10 pages and lets the repeat run', async () => {
@@ -346,4 +353,64 @@ test('a correctly signed body that is not JSON: 400, nothing started', async () 
 	const out = await t.deliver(raw, { 'x-webhook-signature': signBody(secret, raw) });
 	expect(out.status).toBe(400);
 	expect(out.items).toEqual([]);
+});
+
+/**
+ * Issue 44, finding 9: a replayed, validly signed delivery made the Trigger read the delivery log
+ * outside the key's limiter, once per replay, and ran the workflow when that read answered 429.
+ */
+describe('replays are cheap', () => {
+	const logReads = (id: string) => api.requests.filter((r) => r.method === 'GET' && r.path === `/v1/webhooks/${id}/deliveries`);
+
+	async function replayed(receiverStatus: number) {
+		const { t, endpoint } = await setup();
+		receiver.setStatus(receiverStatus);
+		const first = await capture('post.published', { post: { id: 'post_rp' } });
+		expect((await t.deliver(first.rawBody, headersOf(first))).items).toHaveLength(1);
+		const original = api.webhooks.deliveries[api.webhooks.deliveries.length - 1];
+		await api.webhooks.deliver(endpoint, original.event_id, original.id);
+		const again = receiver.received[receiver.received.length - 1];
+		api.clearRequests();
+		return { t, endpoint, again };
+	}
+
+	test('20 concurrent replays of one acknowledged event: one log read, all dropped, nothing run', async () => {
+		const { t, endpoint, again } = await replayed(200);
+		const outs = await Promise.all(Array.from({ length: 20 }, async () => await t.deliver(again.rawBody, headersOf(again))));
+		expect(logReads(endpoint.id)).toHaveLength(1);
+		expect(outs.map((o) => [o.status, o.items.length])).toEqual(Array.from({ length: 20 }, () => [200, 0]));
+		expect(outs[0].response).toEqual({ received: true, ignored: 'event already processed' });
+	});
+
+	test('20 concurrent replays of an event whose run was not acknowledged: one log read, the event runs once, the others are told to come again (409)', async () => {
+		const { t, endpoint, again } = await replayed(500);
+		const outs = await Promise.all(Array.from({ length: 20 }, async () => await t.deliver(again.rawBody, headersOf(again))));
+		expect(logReads(endpoint.id)).toHaveLength(1);
+		expect(outs.filter((o) => o.items.length === 1)).toHaveLength(1);
+		expect(outs.filter((o) => o.status === 409 && o.items.length === 0)).toHaveLength(19);
+	});
+
+	test("the log read takes its turn in the key's queue: with the key's window spent (as the API's own headers said), a replay's read waits its 3 s, is never sent, and the replay does not run", async () => {
+		api.setRealistic({ fixedWindow: { requests: 2, seconds: 86_400 }, headers: true, latencyMs: 0, jitterMs: 0, ratePerSecond: 1000, burst: 1000 });
+		// the trigger's registration (1) and the first replay's read (2) spend the window; the API said so in X-RateLimit-*
+		const { t, endpoint, again } = await replayed(200);
+		expect((await t.deliver(again.rawBody, headersOf(again))).response).toEqual({ received: true, ignored: 'event already processed' });
+		expect(logReads(endpoint.id)).toHaveLength(1);
+		const out = await t.deliver(again.rawBody, headersOf(again));
+		expect(out.status).toBe(503);
+		expect(out.items).toEqual([]);
+		expect(logReads(endpoint.id)).toHaveLength(1);
+		expect(api.stats.rateLimited).toBe(0);
+	});
+
+	test('the log read answers 429: the replay does not run (503, the API delivers it again later), and the read is not repeated', async () => {
+		const { t, endpoint, again } = await replayed(200);
+		api.injectFault({ type: 'rateLimit', retryAfter: 30 }, 1, { method: 'GET', path: `/v1/webhooks/${endpoint.id}/deliveries` });
+		const out = await t.deliver(again.rawBody, headersOf(again));
+		expect(out.status).toBe(503);
+		expect(out.items).toEqual([]);
+		expect(out.response).toEqual({ error: 'could not check whether this event was already processed; deliver it again later' });
+		expect(logReads(endpoint.id)).toHaveLength(1);
+		expect(logReads(endpoint.id)[0].headers.authorization).toBe(`Bearer ${KEYS.full}`);
+	});
 });

@@ -1,4 +1,6 @@
-import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
+import { createHash } from 'node:crypto';
+
+import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
 
 /**
  * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
@@ -211,4 +213,57 @@ test('no rate-limit headers: every request at once, until a 429 halves how many 
 	await clock.advance(1_000);
 	// 8 were in flight: 4 may be now, the resend included
 	expect(second.granted).toHaveLength(4);
+});
+
+/**
+ * Issue 44, finding 6: one limiter per (Base URL, key) was kept for the life of the process (a key
+ * from an expression, or many credentials, grew the map without bound). The process's map drops a
+ * limiter with nothing queued or in flight and nothing to remember, once idle for a while.
+ */
+describe('the limiters of a process stay few', () => {
+	const hash = (i: number) => createHash('sha256').update(`https://api.example.com\nsk_${i}`).digest('hex');
+
+	test('100,000 keys used once (a request each, answered with a 60 s window), 10 ms apart: the map never holds more than the last few minutes of keys, and one key after they are idle leaves 1', async () => {
+		const clock = new FakeClock();
+		const limiters = new KeyLimiters(clock);
+		let largest = 0;
+		for (let i = 0; i < 100_000; i++) {
+			const limiter = limiters.get(hash(i));
+			const ticket = await limiter.turn({ maxWaitMs: 60_000 });
+			limiter.answered(ticket, window(59, 60, 60));
+			largest = Math.max(largest, limiters.size);
+			clock.t += 10;
+		}
+		console.log(`limiters: 100,000 keys used once, 10 ms apart: at most ${largest} held at once`);
+		// 100 keys a second, dropped 2 minutes after their window ends (60 s), swept each minute: at most ~4 minutes of keys
+		expect(largest).toBeLessThanOrEqual(24_000);
+		clock.t += 10 * 60_000;
+		limiters.get(hash(-1));
+		expect(limiters.size).toBe(1);
+	}, 60_000);
+
+	test('a limiter is kept while a request waits or is in flight, or a 429 hold or a window is to be remembered; the same limiter is found again', async () => {
+		const clock = new FakeClock();
+		const limiters = new KeyLimiters(clock);
+		const held = limiters.get(hash(1));
+		held.refused(await held.turn({ maxWaitMs: 60_000 }), 3600);
+		const window1 = limiters.get(hash(2));
+		window1.answered(await window1.turn({ maxWaitMs: 60_000 }), window(10, 1800));
+		const inFlight = limiters.get(hash(3));
+		await inFlight.turn({ maxWaitMs: 60_000 });
+		const idle = limiters.get(hash(4));
+		idle.answered(await idle.turn({ maxWaitMs: 60_000 }));
+		clock.t += 15 * 60_000;
+		limiters.get(hash(5));
+		expect(limiters.size).toBe(4);
+		expect(limiters.get(hash(1))).toBe(held);
+		expect(limiters.get(hash(2))).toBe(window1);
+		expect(limiters.get(hash(3))).toBe(inFlight);
+		expect(limiters.get(hash(4))).not.toBe(idle);
+		// once the window and the hold are over and the request answered, they go too
+		inFlight.answered(1);
+		clock.t += 60 * 60_000;
+		limiters.get(hash(6));
+		expect(limiters.size).toBe(1);
+	});
 });

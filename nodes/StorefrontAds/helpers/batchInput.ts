@@ -119,6 +119,8 @@ export interface BatchEndpoint {
 	path: string;
 	/** "Add users to an audience": names the operation in errors. */
 	action: string;
+	/** Its fields: a path value it refuses is named by its field's display name. */
+	fields: ReadonlyArray<{ name: string; displayName: string }>;
 }
 
 /**
@@ -182,14 +184,16 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 	const id = (name: string) => requiredId(name, checkedId(ctx.getNode(), name, paramOf(ctx, itemIndex, name, '', { extractValue: true }), itemIndex), (message, description) => {
 		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex });
 	});
+	const fail = (message: string, description: string, at = itemIndex): never => {
+		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
+	};
+	const label = (name: string) => endpoint.fields.find((f) => f.name === name)?.displayName ?? name;
 	return {
 		param: (name, fallback, options) => paramOf(ctx, itemIndex, name, fallback, options),
 		id,
-		fail: (message, description, at = itemIndex) => {
-			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at });
-		},
+		fail,
 		items,
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id), { body, timeout, itemIndex, action: endpoint.action, advice: adsErrors })).body,
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id, label, fail), { body, timeout, itemIndex, action: endpoint.action, advice: adsErrors })).body,
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout, advice: adsErrors })).body,
 	};
 }

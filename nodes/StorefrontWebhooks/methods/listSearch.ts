@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/wire/apiRequest';
-import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { apiRequest, idSegment } from '../../shared/wire/apiRequest';
+import { currentParameter, listSearch, movedOn } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({
 	path: '/v1/webhooks',
@@ -21,7 +21,7 @@ export async function searchDeliveries(
 	if (!webhookId) return { results: [] };
 	const qs: IDataObject = { limit: 100 };
 	if (paginationToken) qs.before = paginationToken;
-	const { body } = await apiRequest.call(this, 'GET', `/v1/webhooks/${encodeURIComponent(webhookId)}/deliveries`, {
+	const { body } = await apiRequest.call(this, 'GET', `/v1/webhooks/${idSegment(this, 'Webhook', webhookId)}/deliveries`, {
 		qs,
 	});
 	const deliveries = (body.deliveries as IDataObject[] | undefined) ?? [];
@@ -34,6 +34,6 @@ export async function searchDeliveries(
 				name: `${d.created_at as string} · ${d.event_type as string} · ${d.error ? `failed (${d.error as string})` : `HTTP ${d.status as number}`}`,
 				value: d.id as string,
 			})),
-		paginationToken: body.has_more && last ? (last.created_at as string) : undefined,
+		paginationToken: movedOn(body.has_more && last ? (last.created_at as string) : undefined, paginationToken),
 	};
 }

@@ -47,10 +47,13 @@ export function listSearch(spec: ListSearchSpec) {
 				.filter((row) => !keep || keep(row))
 				.map((row) => ({ name: spec.name(row), value: spec.value(row), url: spec.url?.(row) }))
 				.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)),
-			paginationToken: rules?.next(body, rows, paginationToken, PAGE_SIZE),
+			paginationToken: movedOn(rules?.next(body, rows, paginationToken, PAGE_SIZE), paginationToken),
 		};
 	};
 }
+
+/** The next page's token for the editor, or none when the API's paging did not move (the list would be asked for forever). */
+export const movedOn = (next: string | undefined, current: string | undefined) => (next !== current ? next : undefined);
 
 /** The value of another parameter while the user edits the node, or undefined when it is not set yet. */
 export function currentParameter(ctx: ILoadOptionsFunctions, name: string): string | undefined {

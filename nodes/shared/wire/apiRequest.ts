@@ -14,14 +14,18 @@ import type {
 	IN8nHttpFullResponse,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { classifyResponse, classifyThrown, type Answer } from './answer';
 import type { ErrorAdvice } from './errorText';
-import { answerError, passOn } from './failure';
 import { stampKey } from './idempotency';
 import { alreadyDeleted, type Call } from './resend';
 import { sendPolitely } from './send';
+import { checkedSegment, movedPathError, pathMoves } from '../pathSegment';
 import { CREDENTIAL_NAME } from '../requestDefaults';
+
+/** The time a call made while a webhook waits may take by default (the API waits 10 s for a delivery's answer). */
+const WEBHOOK_CALL_MS = 3000;
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -40,7 +44,7 @@ interface RequestOptions {
 /**
  * One call: same credential, same error explanations as the operations, and the same handling
  * of rate limits and faults (send.ts), except while a webhook call waits for its answer (the API
- * gives a delivery 10 s): then it is sent once.
+ * gives a delivery 10 s): then it takes its turn in the key's queue within its time and is sent once.
  */
 export async function apiRequest(
 	this: Context,
@@ -48,6 +52,10 @@ export async function apiRequest(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<{ status: number; body: IDataObject }> {
+	if (pathMoves(path)) {
+		const { message, description } = movedPathError(path);
+		throw new NodeOperationError(this.getNode(), message, { description, itemIndex: options.itemIndex });
+	}
 	const request: IHttpRequestOptions = {
 		method,
 		url: path,
@@ -72,13 +80,17 @@ export async function apiRequest(
 		alreadyGone: method === 'DELETE' ? alreadyDeleted() : undefined,
 	};
 	const attempt = async () => await sendOnce(this, request);
-	if ('getRequestObject' in this) {
-		const answer = await attempt();
-		if (answer.kind === 'answered') return bodyOf(answer.response);
-		throw 'response' in answer && answer.response ? answerError(this.getNode(), answer.response, call) : passOn(this.getNode(), 'error' in answer ? answer.error : undefined);
-	}
-	const sent = await sendPolitely(this, attempt, call);
+	// a webhook call: in the key's queue like every other request, sent once within its time
+	const once = 'getRequestObject' in this ? { maxQueueWaitMs: options.timeout ?? WEBHOOK_CALL_MS } : undefined;
+	const sent = await sendPolitely(this, attempt, call, once);
 	return 'gone' in sent ? { status: 200, body: sent.gone } : bodyOf(sent.response);
+}
+
+/** `value` (an ID) as one segment of a programmatic call's path; refused, naming `label`, when it would leave its segment (pathSegment.ts). */
+export function idSegment(ctx: Context, label: string, value: string): string {
+	return checkedSegment(label, value, (message, description) => {
+		throw new NodeOperationError(ctx.getNode(), message, { description });
+	});
 }
 
 const bodyOf = (response: IN8nHttpFullResponse) => ({ status: response.statusCode, body: (response.body ?? {}) as IDataObject });

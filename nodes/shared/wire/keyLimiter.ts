@@ -27,8 +27,17 @@ export class KeyLimiter {
 
 	private interrupt?: AbortController;
 
+	/** When it was last asked for a turn or told of an answer (the clock's ms). */
+	private usedAt: number;
+
 	constructor(private readonly clock: Clock = systemClock) {
 		this.pace = new Pace(clock);
+		this.usedAt = clock.now();
+	}
+
+	/** Nothing queued, nothing in flight, no hold or window to remember, and unused for `idleMs`: it may be dropped. */
+	idle(now: number, idleMs: number): boolean {
+		return !this.queue.length && !this.pumping && now - this.usedAt >= idleMs && this.pace.settled(now);
 	}
 
 	/**
@@ -39,6 +48,7 @@ export class KeyLimiter {
 	async turn(options: { first?: boolean; signal?: AbortSignal; maxWaitMs: number }): Promise<number> {
 		const { signal } = options;
 		if (signal?.aborted) throw new QueueCancelled('cancelled');
+		this.usedAt = this.clock.now();
 		return await new Promise<number>((resolve, reject) => {
 			const onAbort = () => {
 				this.remove(waiter);
@@ -85,6 +95,7 @@ export class KeyLimiter {
 	}
 
 	private poke() {
+		this.usedAt = this.clock.now();
 		this.interrupt?.abort();
 	}
 
@@ -143,11 +154,49 @@ export class QueueWaitExceeded extends Error {}
 /** The execution was cancelled while the request waited for its turn. */
 export class QueueCancelled extends Error {}
 
-/** The limiters of this process, by a hash of the API's base URL and key (the key itself is never held). */
-const limiters = new Map<string, KeyLimiter>();
+/** A limiter unused this long, with nothing left to remember, is dropped; the map is swept at most this often (or when it doubles). */
+const IDLE_MS = 120_000;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * The limiters of a process, by a hash of the API's base URL and key (the key itself is never
+ * held). One per key ever used would grow without bound (a key from an expression, many
+ * credentials): a limiter with nothing queued or in flight and no hold or window left to
+ * remember is dropped once idle for IDLE_MS; the next request of its key starts a new one, as
+ * after a restart.
+ */
+export class KeyLimiters {
+	private readonly limiters = new Map<string, KeyLimiter>();
+
+	private sweptAt: number;
+
+	private sizeAfterSweep = 0;
+
+	constructor(private readonly clock: Clock = systemClock) {
+		this.sweptAt = clock.now();
+	}
+
+	get size() {
+		return this.limiters.size;
+	}
+
+	get(hash: string): KeyLimiter {
+		const now = this.clock.now();
+		if (now - this.sweptAt >= SWEEP_EVERY_MS || this.limiters.size >= 2 * this.sizeAfterSweep + 100) this.sweep(now);
+		let limiter = this.limiters.get(hash);
+		if (!limiter) this.limiters.set(hash, (limiter = new KeyLimiter(this.clock)));
+		return limiter;
+	}
+
+	private sweep(now: number) {
+		for (const [hash, limiter] of this.limiters) if (limiter.idle(now, IDLE_MS)) this.limiters.delete(hash);
+		this.sweptAt = now;
+		this.sizeAfterSweep = this.limiters.size;
+	}
+}
+
+const limiters = new KeyLimiters();
 
 export function keyLimiter(hash: string): KeyLimiter {
-	let limiter = limiters.get(hash);
-	if (!limiter) limiters.set(hash, (limiter = new KeyLimiter()));
-	return limiter;
+	return limiters.get(hash);
 }

@@ -139,6 +139,11 @@ export class Pace {
 		return this.credit >= 1 ? 0 : (1 - this.credit) / rate;
 	}
 
+	/** Whether nothing is in flight and no hold or window is left to remember at `now`: forgetting this pace loses nothing. */
+	settled(now: number): boolean {
+		return this.inFlight() === 0 && now >= this.heldUntil && (this.mode !== 'window' || now >= this.windowEnd);
+	}
+
 	private inFlight = () => this.sent - this.answers;
 
 	private sentSinceSeen = () => this.sent - this.sentAtSeen;

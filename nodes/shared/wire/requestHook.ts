@@ -6,6 +6,7 @@ import type {
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { classifyResponse, classifyThrown, type Answer } from './answer';
 import type { ErrorAdvice } from './errorText';
@@ -13,6 +14,7 @@ import { passOn } from './failure';
 import { keyScope, stampKey, type Keying } from './idempotency';
 import { alreadyDeleted, type Call } from './resend';
 import { sendPolitely } from './send';
+import { movedPathError, pathMoves } from '../pathSegment';
 
 /**
  * The declarative door of the wire. n8n runs a declarative operation's own code for its request
@@ -90,6 +92,11 @@ function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApi
 		return classifyResponse(answer!);
 	};
 	const makeRoutingRequest = async (data: RoutingRequest) => {
+		const url = String(data.options.url ?? '');
+		if (pathMoves(url)) {
+			const { message, description } = movedPathError(url);
+			throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+		}
 		const sent = await sendPolitely(ctx, attemptOf(data), callOf(ctx, data.options, declared, deleted));
 		if ('gone' in sent) return [{ json: sent.gone }];
 		let items: INodeExecutionData[] = [{ json: sent.response.body as IDataObject }];

@@ -6,6 +6,7 @@ import type {
 	IHookFunctions,
 	IN8nHttpFullResponse,
 	ILoadOptionsFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { createHash } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
@@ -45,7 +46,7 @@ export const RETRY_CAPACITY = 500;
 const RETRY_COST = 5;
 const TIMEOUT_RETRY_COST = 10;
 
-type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions;
+type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
 /** One node run: its in-flight limit, its retry budget, and the key's shared queue (keyLimiter.ts). */
 class Run {
@@ -56,19 +57,22 @@ class Run {
 	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
 	private retryTokens = RETRY_CAPACITY;
 
-	/** The key's limiter, once the credential is read (the first request of the run reads it). */
-	key?: KeyLimiter;
+	/** The key's hash, once the credential is read (the first request of the run reads it). */
+	private keyLookup?: Promise<string | undefined>;
 
-	private keyLookup?: Promise<KeyLimiter>;
+	/** A context without the credential (none to hash): a limiter of its own. */
+	private ownLimiter?: KeyLimiter;
 
 	constructor(
 		private readonly max: number,
 		readonly maxQueueWaitSeconds: number,
 	) {}
 
+	/** The key's limiter, looked up for each request: one idle for a while is dropped from the process's map (keyLimiter.ts). */
 	async keyLimiter(ctx: Context): Promise<KeyLimiter> {
-		this.keyLookup ??= apiKeyHash(ctx).then((hash) => (this.key = hash ? keyLimiter(hash) : new KeyLimiter()));
-		return await this.keyLookup;
+		this.keyLookup ??= apiKeyHash(ctx);
+		const hash = await this.keyLookup;
+		return hash ? keyLimiter(hash) : (this.ownLimiter ??= new KeyLimiter());
 	}
 
 	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
@@ -159,9 +163,12 @@ function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimit
  * out, and transient faults resent when `call` allows it (resend.ts). Anything else ends the item
  * with its explained error (failure.ts).
  */
-export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call): Promise<Sent> {
+export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call, once?: { maxQueueWaitMs: number }): Promise<Sent> {
 	const run = runOf(ctx);
 	const key = await run.keyLimiter(ctx);
+	// `once`: a call made while a webhook waits for its answer takes its turn (within the time it
+	// has) and is sent once: no 429 wait, no resend
+	const maxWaitMs = once?.maxQueueWaitMs ?? run.maxQueueWaitSeconds * 1000;
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
 	let faults = 0;
@@ -173,11 +180,11 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		let ticket: number;
 		try {
 			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
-			ticket = await key.turn({ first: n > 0, signal, maxWaitMs: run.maxQueueWaitSeconds * 1000 });
+			ticket = await key.turn({ first: n > 0, signal, maxWaitMs });
 		} catch (error) {
 			run.release();
 			if (refused && error instanceof QueueCancelled) throw rateLimitError(ctx, refused, call, waited, 0, true);
-			const { message, description } = notSentText(error instanceof QueueWaitExceeded, run.maxQueueWaitSeconds);
+			const { message, description } = notSentText(error instanceof QueueWaitExceeded, maxWaitMs / 1000);
 			throw new NodeOperationError(ctx.getNode(), message, { description });
 		}
 		const answer = await attempt();
@@ -193,7 +200,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			// a server that sends no Retry-After: 1, 2, 4, ... seconds
 			const retryAfter = answer.retryAfter ?? 2 ** n;
 			// an item that stops here does not hold the others for a Retry-After it will not wait for
-			if (waited + retryAfter <= MAX_WAIT_SECONDS && !signal?.aborted) {
+			if (!once && waited + retryAfter <= MAX_WAIT_SECONDS && !signal?.aborted) {
 				key.refused(ticket, retryAfter, headers);
 				waited += retryAfter;
 				refused = answer;
@@ -215,7 +222,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			rememberDelete(call.deleteKey);
 		}
 		const seconds = fault.retryAfter ?? backoffSeconds(faults);
-		const why = whyNotResent(call, fault) ?? whyStop(run, fault, { aborted: Boolean(signal?.aborted), faults, waited, seconds });
+		const why = (once ? 'It was sent once: the webhook call waits for its answer.' : undefined) ?? whyNotResent(call, fault) ?? whyStop(run, fault, { aborted: Boolean(signal?.aborted), faults, waited, seconds });
 		if (why !== undefined || faults >= MAX_ATTEMPTS) {
 			throw faultError(ctx.getNode(), answer, { attempts: n + 1, waited, method: call.method, keyed: call.keyed, why }, call);
 		}
