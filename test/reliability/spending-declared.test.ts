@@ -1,7 +1,15 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import * as ts from 'typescript';
+
+import { field } from '../../nodes/shared/fieldBuilders';
+import { operation } from '../../nodes/shared/operation';
+import { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';
+import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchInput';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
-import { canDo, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { canDo, requireSpendDeclarations, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
 import type { Credentials } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
 import { SEARCH } from '../ads/helpers';
@@ -31,6 +39,41 @@ function searchCampaign() {
 	const campaign = ctx.api.ads.seedCampaign(SEARCH, 'Search', 1);
 	return { campaign, adSet: ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0] };
 }
+
+describe('an Ads operation that declares nothing does not compile and does not load', () => {
+	const spec = { value: 'x', name: 'X', action: 'Do x', description: 'Do x', method: 'POST' as const, path: '/v1/ads/x', fields: [field({ displayName: 'Name', name: 'name', type: 'string', default: '' })] };
+
+	test('npm run typecheck reports an adsOperation without `spends` on its line; with one it compiles', () => {
+		const root = path.resolve(__dirname, '../..');
+		const config = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.dev.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+		const dir = fs.mkdtempSync(path.join(root, '.cache', 'spends-declared-'));
+		try {
+			const head = `import { field } from '../../nodes/shared/fieldBuilders';\nimport { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';\nconst fields = [field({ displayName: 'Name', name: 'name', type: 'string', default: '' })];\n`;
+			const body = (spends: string) => `export const option = adsOperation({ value: 'x', name: 'X', action: 'Do x', description: 'Do x', method: 'POST', path: '/v1/ads/x', fields${spends} });\n`;
+			const files = { declared: head + body(", spends: ['create']"), none: head + body(", spends: 'none'"), undeclared: head + body(''), unknown: head + body(", spends: ['spend']") };
+			for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, `${name}.ts`), text);
+			const program = ts.createProgram(Object.keys(files).map((n) => path.join(dir, `${n}.ts`)), { ...config.options, noEmit: true });
+			const errors = (name: string) => ts.getPreEmitDiagnostics(program, program.getSourceFile(path.join(dir, `${name}.ts`))).map((d) => [d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line, ts.flattenDiagnosticMessageText(d.messageText, ' ')]);
+			expect(errors('declared')).toEqual([]);
+			expect(errors('none')).toEqual([]);
+			expect(errors('undeclared')).toEqual([[3, expect.stringContaining("Property 'spends' is missing")]]);
+			expect(errors('unknown')).toEqual([[3, expect.stringContaining('"spend"')]]);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}, 30_000);
+
+	test('at load: adsOperation without a declaration (plain JS, a cast) throws; a batch operation may only declare none; the node rejects an operation not built with adsOperation', () => {
+		expect(() => adsOperation(spec as never)).toThrow("Do x: declare what its requests can do to spending (spends: 'none', or a list of create, activate, budget, bid); unknown means spending");
+		expect(() => adsOperation({ ...spec, spends: ['raise'] } as never)).toThrow(/Do x: declare what its requests can do to spending/);
+		expect(() => batchOperation({ ...spec, spends: ['create'], input: 'name', work: async () => ({}) } as never)).toThrow("Do x: a batch operation runs outside the spending caps' checks, so it must declare spends: 'none'");
+		const plain = operation(spec);
+		const declared = adsOperation({ ...spec, spends: 'none' });
+		const resource = (option: typeof plain) => [{ name: 'X', value: 'thing', defaultOperation: 'x', operations: [{ option, fields: spec.fields }] }];
+		expect(() => requireSpendDeclarations(resource(plain))).toThrow('thing.x: build it with adsOperation and declare what its requests can do to spending (spends); unknown means spending');
+		expect(() => requireSpendDeclarations(resource(declared))).not.toThrow();
+	});
+});
 
 describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 	const apply = (names: string) => ({ resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: names });
