@@ -18,7 +18,9 @@ import {
 	keywordStatusBody,
 	keywordsQuery,
 	pronetPagesQuery,
+	recommendation,
 	recommendationsQuery,
+	type RecommendationView,
 	renameAudienceBody,
 	searchTermsQuery,
 	supplyForecastBody,
@@ -61,13 +63,9 @@ export interface Keyword {
 	negative: boolean;
 	qualityScore: number;
 }
-interface Recommendation {
-	resourceName: string;
+interface Recommendation extends RecommendationView {
 	accountId: string;
 	adAccountId: string;
-	type: string;
-	campaignId: string;
-	impact: { base: { clicks: number; cost: number }; potential: { clicks: number; cost: number } };
 	/** Applying it fails (the campaign it changes is gone): the per-item failure of the reference. */
 	failsOnApply?: boolean;
 }
@@ -79,6 +77,12 @@ export class AdsExtras {
 
 	readonly recommendations = new Map<string, Recommendation>();
 
+	/** Recommendations applied, in order, with what each changed (tests read it). */
+	readonly applied: Array<{ resourceName: string; type: string; campaignId: string; change: string }> = [];
+
+	/** Sitelinks added to a campaign by applied SITELINK_ASSET recommendations, by campaign. */
+	readonly sitelinks = new Map<string, string[]>();
+
 	/** Conversion events received, per destination. */
 	readonly conversions: Array<{ accountId: string; destinationId: string; events: unknown[] }> = [];
 
@@ -87,19 +91,51 @@ export class AdsExtras {
 		private readonly svc: AdsService,
 	) {
 		const rec = (n: number, type: string, failsOnApply = false) =>
-			this.recommendations.set(`customers/1234567890/recommendations/${n}`, {
-				resourceName: `customers/1234567890/recommendations/${n}`,
-				accountId: 'acc_search1',
-				adAccountId: '123-456-7890',
-				type,
-				campaignId: `cmp_rec${n}`,
-				impact: { base: { clicks: 100 + n, cost: 50 }, potential: { clicks: 140 + n, cost: 65 } },
-				failsOnApply,
-			});
+			this.seedRecommendation(type, `cmp_rec${n}`, { base: { clicks: 100 + n, cost: 50 }, potential: { clicks: 140 + n, cost: 65 } }, { n, failsOnApply });
 		rec(1, 'CAMPAIGN_BUDGET');
 		rec(2, 'KEYWORD');
 		rec(3, 'KEYWORD', true);
 		rec(4, 'RESPONSIVE_SEARCH_AD');
+		// types the network passes through (CONTRACT.md, 2026-11-26), each with its impact
+		rec(5, 'MARGINAL_ROI_CAMPAIGN_BUDGET');
+		rec(6, 'TARGET_CPA_OPT_IN');
+		rec(7, 'MAXIMIZE_CONVERSIONS_OPT_IN');
+		rec(8, 'SITELINK_ASSET');
+	}
+
+	/** Adds a recommendation on the searchnet test account that changes `campaignId` when applied. */
+	seedRecommendation(type: string, campaignId: string, impact: RecommendationView['impact'], o: { n?: number; failsOnApply?: boolean } = {}) {
+		const resourceName = `customers/1234567890/recommendations/${o.n ?? this.api.nextId('')}`;
+		const r: Recommendation = { resourceName, accountId: 'acc_search1', adAccountId: '123-456-7890', type, campaignId, impact, failsOnApply: o.failsOnApply };
+		this.recommendations.set(resourceName, r);
+		return r;
+	}
+
+	/**
+	 * What applying a recommendation changes in the campaign it names (when the fake API holds it):
+	 * a budget type raises the budget by the estimated cost's ratio, an opt-in sets the bid
+	 * strategy, KEYWORD adds an active keyword to its first ad set, SITELINK_ASSET adds a sitelink.
+	 */
+	applyRecommendation(r: Recommendation) {
+		const campaign = this.svc.campaigns.get(r.campaignId);
+		let change = 'nothing the fake API models';
+		if (r.type.endsWith('_BUDGET')) {
+			const amount = Math.ceil((campaign?.budget?.amount ?? 20) * (r.impact.potential.cost / Math.max(r.impact.base.cost, 1)));
+			if (campaign) campaign.budget = { amount, type: campaign.budget?.type ?? 'daily' };
+			change = `budget ${amount}`;
+		} else if (r.type.endsWith('_OPT_IN')) {
+			const strategy = r.type.replace(/_OPT_IN$/, '');
+			if (campaign) campaign.bidStrategy = strategy;
+			change = `bidStrategy ${strategy}`;
+		} else if (r.type === 'KEYWORD') {
+			const set = campaign && this.svc.adSetsOf(campaign.platformCampaignId)[0];
+			if (campaign && set) this.seedKeywords(campaign.accountId, campaign.platformCampaignId, set.platformAdSetId, [`recommended ${r.resourceName.split('/').pop()}`]);
+			change = 'keyword added';
+		} else if (r.type === 'SITELINK_ASSET') {
+			this.sitelinks.set(r.campaignId, [...(this.sitelinks.get(r.campaignId) ?? []), r.resourceName]);
+			change = 'sitelink added';
+		}
+		this.applied.push({ resourceName: r.resourceName, type: r.type, campaignId: r.campaignId, change });
 	}
 
 	network(accountId: string) {
@@ -446,7 +482,7 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		onlyOn(query.accountId, ['searchnet'], 'recommendations');
 		const types = query.types?.split(',').filter(Boolean);
 		const list = [...x.recommendations.values()].filter((r) => r.accountId === query.accountId && r.adAccountId === query.adAccountId && (!types || types.includes(r.type)));
-		return { adAccountId: query.adAccountId, recommendations: list.map(({ resourceName, type, campaignId, impact }) => ({ resourceName, type, campaignId, impact })), stale: false };
+		return { adAccountId: query.adAccountId, recommendations: list.map(({ resourceName, type, campaignId, impact }) => recommendation.parse({ resourceName, type, campaignId, impact })), stale: false };
 	});
 	const perItem = (accountId: string, adAccountId: string, names: string[], done: 'applied' | 'dismissed') => {
 		onlyOn(accountId, ['searchnet'], 'recommendations');
@@ -455,6 +491,7 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 				const r = x.recommendations.get(resourceName);
 				if (!r || r.adAccountId !== adAccountId) return { resourceName, status: 'failed', message: 'Recommendation not found (already applied or dismissed?)' };
 				if (done === 'applied' && r.failsOnApply) return { resourceName, status: 'failed', message: 'The campaign this recommendation changes no longer exists' };
+				if (done === 'applied') x.applyRecommendation(r);
 				x.recommendations.delete(resourceName);
 				return { resourceName, status: done };
 			}),

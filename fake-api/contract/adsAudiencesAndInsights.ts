@@ -112,6 +112,10 @@ export const historicalMetricsBody = z
 export const searchTermsQuery = z
 	.object({ accountId: id, fromDate: day.optional(), toDate: day.optional(), campaignId: z.string().optional(), customerId: z.string().optional() })
 	.strict();
+const estimate = z.object({ clicks: z.number(), cost: z.number() }).strict();
+/** One recommendation as GET /v1/ads/recommendations lists it; `type` is the network's own, passed through (CONTRACT.md, 2026-11-26). */
+export const recommendation = z.object({ resourceName: id, type: id, campaignId: id, impact: z.object({ base: estimate, potential: estimate }).strict() }).strict();
+export type RecommendationView = z.infer<typeof recommendation>;
 export const recommendationsQuery = z.object({ accountId: id, adAccountId: id, types: z.string().optional() }).strict();
 export const applyRecommendationsBody = z
 	.object({ accountId: id, adAccountId: id, recommendations: z.array(z.object({ resourceName: id }).strict()).min(1) })

@@ -156,7 +156,12 @@ describe('Recommendation', () => {
 			{ resourceName: name(1), status: 'applied' },
 			{ resourceName: name(2), status: 'applied' },
 		]);
-		expect([...ctx.api.adsExtras.recommendations.keys()]).toEqual([name(3), name(4)]);
+		expect([...ctx.api.adsExtras.recommendations.keys()]).toEqual([name(3), name(4), name(5), name(6), name(7), name(8)]);
+		// each changed what it names (here campaigns the fake API does not hold: the change is recorded)
+		expect(ctx.api.adsExtras.applied.map((a) => [a.resourceName, a.change])).toEqual([
+			[name(1), 'budget 26'],
+			[name(2), 'keyword added'],
+		]);
 	});
 
 	test('Apply with a failing item: the node item fails naming it; with Continue On Fail the failure is a visible item', async () => {

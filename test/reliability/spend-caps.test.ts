@@ -376,24 +376,31 @@ describe('Recommendation → Apply', () => {
 		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['POST /v1/ads/recommendations/apply']);
 	});
 
-	test('Limit Spending on: a campaign budget recommendation (an amount not known beforehand) is refused, a keyword one applied; the lookup is a read', async () => {
-		const r = await run(apply, limit({ maxDailyBudget: 50 }), [{ names: name(1) }, { names: name(2) }]);
+	test('Limit Spending on: a campaign budget recommendation (an amount not known beforehand) is refused, a sitelink one applied; the lookup is a read', async () => {
+		const r = await run(apply, limit({ maxDailyBudget: 50 }), [{ names: name(1) }, { names: name(8) }]);
 		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
 			'GET /v1/ads/recommendations',
 			'GET /v1/ads/recommendations',
 			'POST /v1/ads/recommendations/apply',
 		]);
-		expect(posts(r)).toEqual([[{ resourceName: name(2) }]]);
-		expect(String(r.items[0].json.error)).toMatch(/^Applying customers\/1234567890\/recommendations\/1 is refused: a campaign budget recommendation raises a budget/);
+		expect(posts(r)).toEqual([[{ resourceName: name(8) }]]);
+		expect(String(r.items[0].json.error)).toMatch(/^Applying this recommendation is refused: customers\/1234567890\/recommendations\/1 \(CAMPAIGN_BUDGET\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \(65 against 50 now\)/);
 		expect(String(r.items[0].json.error)).toContain('Max Daily Budget 50, Max Lifetime Budget 1000000');
 		expect(r.items[0].pairedItem).toEqual({ item: 0 });
-		expect(r.items[1]).toMatchObject({ json: { resourceName: name(2), status: 'applied' }, pairedItem: { item: 1 } });
+		expect(r.items[1]).toMatchObject({ json: { resourceName: name(8), status: 'applied' }, pairedItem: { item: 1 } });
 	});
 
-	test('Limit Spending on: keyword and ad recommendations are applied and not counted (Max Spending Actions 0 does not stop them); one the list does not hold is refused like a budget one (fail closed)', async () => {
-		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: name(4) }, { names: name(2) }, { names: name(99) }]);
-		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(2) }]]);
-		expectItems(r, { 2: /^Applying customers\/1234567890\/recommendations\/99 is refused: a recommendation whose type cannot be looked up may raise a budget/ }, 3);
+	test('Limit Spending on: ad and sitelink recommendations are applied and not counted (Max Spending Actions 0 does not stop them); a keyword one counts like Keyword → Add; one the list does not hold is refused (fail closed)', async () => {
+		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: name(4) }, { names: name(8) }, { names: name(2) }, { names: name(99) }]);
+		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(8) }]]);
+		expectItems(
+			r,
+			{
+				2: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\)/,
+				3: /^Applying this recommendation is refused: customers\/1234567890\/recommendations\/99: not in the account's recommendations, so its type cannot be looked up/,
+			},
+			4,
+		);
 	});
 });
 

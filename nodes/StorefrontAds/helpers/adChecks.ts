@@ -6,6 +6,7 @@ import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 import { wholeBudget } from './budget';
 import { checkedDate } from './dates';
+import { looksUp } from './adsOperation';
 import { NETWORKS } from './networks';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -66,14 +67,14 @@ async function checkMinimumBudget(ctx: IExecuteSingleFunctions, network: string,
 	}
 }
 
-/** preSend of create / messaging / call / boost: the checks the API would fail, made before anything is sent. */
+/** preSend of create / messaging / call / boost: the checks the API would fail, made before anything is sent (a lookup: after the caps). */
 export function checkAdBeforeSending(boost = false) {
-	return reading(['network'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	return looksUp(reading(['network'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const network = read.param<string>(this, 'network', '');
 		const body = (request.body ?? {}) as IDataObject;
 		checkBudgetAndDates(this, network, body);
 		checkCreative(this, network, body, boost);
 		await checkMinimumBudget(this, network, body);
 		return request;
-	});
+	}));
 }

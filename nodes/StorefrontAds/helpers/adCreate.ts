@@ -8,8 +8,6 @@ import { checkAdBeforeSending } from './adChecks';
 import { keywords, name, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
-import { checkSpendCaps } from './spendCaps';
-import { countSpendingCall } from './spendingActions';
 import { sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from './spendFields';
 
 /**
@@ -213,10 +211,10 @@ const goalField = field({
 });
 
 /**
- * preSend list of every ad create: the credential's spending caps (budget and status, before anything is sent), the
- * network's body, the checks, the Idempotency-Key (it hashes the body), then the call counted under its key.
+ * preSend list of every ad create: the network's body, the checks, the Idempotency-Key (it hashes the body); the
+ * credential's spending caps are added by adsOperation, from the operation's declaration.
  */
-export const adPreSend = () => [checkSpendCaps('newAd'), adBody, checkAdBeforeSending(), sendOwnIdempotencyKey, countSpendingCall('newAd')];
+export const adPreSend = () => [adBody, checkAdBeforeSending(), sendOwnIdempotencyKey];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields<K extends Kind>(kind: K) {

@@ -1,17 +1,52 @@
+import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
+import { checkedSpends, checkSpendCaps, declareSpends, type Spends } from './spendCaps';
+import { countSpendingCall } from './spendingActions';
+
+/** preSends that make a request of their own (a lookup): the caps are checked before the first one. */
+const LOOKUPS = new WeakSet<PreSendAction>();
+export function looksUp<A extends PreSendAction>(action: A): A {
+	LOOKUPS.add(action);
+	return action;
+}
 
 /**
- * An Ads operation, with the ads endpoints' own error codes (adsErrors.ts). An operation that
- * shows the Ad Connection (`accountId`, adsFields.ts) sends it, as the chosen ID, in the query for
- * GET and DELETE and in the body for POST, PUT and PATCH (the reference's convention); the field
- * stays in `fields`, where the editor shows it. An Ad Connection that only loads the lists of the
- * operation's other locators is not sent (`sendsAccount: false`).
+ * The operation's preSend with the caps its declaration calls for (spendCaps.ts): the budget and
+ * status check once the operation's own actions have built the body, before any lookup of ours;
+ * the count last, after the Idempotency-Key is set.
  */
-export function adsOperation<N extends string, P extends string>(spec: CheckedSpec<N, P> & { sendsAccount?: false; inRequest?: { accountId?: never } }) {
-	const { sendsAccount, ...own } = spec;
-	const rest = { ...own, errors: adsErrors };
-	if (sendsAccount === false || !spec.fields.some((f) => f.name === 'accountId')) return operation(rest as CheckedSpec<N, P>);
+function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[]): PreSendAction[] {
+	if (spends === 'none') return preSend;
+	const lookup = preSend.findIndex((action) => LOOKUPS.has(action));
+	const at = lookup === -1 ? preSend.length : lookup;
+	return [...preSend.slice(0, at), checkSpendCaps(spends), ...preSend.slice(at), countSpendingCall(spends)];
+}
+
+/** What every Ads operation's file states: what its requests can do to spending (spendCaps.ts). */
+export interface DeclaresSpending {
+	/** `'none'` only when no request of it can create, activate, or set a budget or bid; unknown means spending. */
+	spends: Spends;
+}
+
+/**
+ * An Ads operation, with the ads endpoints' own error codes (adsErrors.ts) and the credential's
+ * spending caps its `spends` declaration calls for. An operation that shows the Ad Connection
+ * (`accountId`, adsFields.ts) sends it, as the chosen ID, in the query for GET and DELETE and in
+ * the body for POST, PUT and PATCH (the reference's convention); the field stays in `fields`,
+ * where the editor shows it. An Ad Connection that only loads the lists of the operation's other
+ * locators is not sent (`sendsAccount: false`).
+ */
+export function adsOperation<N extends string, P extends string>(
+	spec: CheckedSpec<N, P> & DeclaresSpending & { sendsAccount?: false; inRequest?: { accountId?: never } },
+): INodePropertyOptions {
+	const { sendsAccount, spends: declared, ...own } = spec;
+	const spends = checkedSpends(spec.action, declared);
+	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? []) };
+	const sends = sendsAccount !== false && spec.fields.some((f) => f.name === 'accountId');
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';
-	return operation({ ...rest, inRequest: { accountId: { in: where, locator: true }, ...rest.inRequest } } as CheckedSpec<N, P>);
+	const option = operation((sends ? { ...rest, inRequest: { accountId: { in: where, locator: true }, ...rest.inRequest } } : rest) as CheckedSpec<N, P>);
+	declareSpends(option, spends);
+	return option;
 }

@@ -135,6 +135,11 @@ function requiredId(name: string, id: string, fail: (message: string, descriptio
 
 /** What a batch operation's file declares once: its option (fields, endpoint), input mode field and work. */
 export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & {
+	/**
+	 * A batch operation's normal run is its custom operation, outside RoutingNode's preSend, where
+	 * no spending cap is checked: only operations that cannot spend may be batch operations.
+	 */
+	spends: 'none';
 	/** The "From Incoming Items" / "JSON List" field (inputModeField). */
 	input: NoInfer<N>;
 	work: BatchWork<NoInfer<N>>;
@@ -146,9 +151,10 @@ export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & 
  * registered by resources/index.ts for every operation that exports one). Both send to `path`.
  */
 export function batchOperation<N extends string, P extends string>({ input, work, ...spec }: BatchSpec<N, P>) {
+	if (spec.spends !== 'none') throw new Error(`${spec.action}: a batch operation runs outside the spending caps' checks, so it must declare spends: 'none'`);
 	return {
 		// the work builds the whole body, the Ad Connection in it where the endpoint takes one
-		option: adsOperation<N, P>({ ...spec, sendsAccount: false, run: batchRoute(input, work) } as unknown as CheckedSpec<N, P> & { sendsAccount: false }),
+		option: adsOperation<N, P>({ ...spec, sendsAccount: false, run: batchRoute(input, work) } as unknown as CheckedSpec<N, P> & { sendsAccount: false; spends: 'none' }),
 		execute: customExecute(input, spec, work),
 	};
 }

@@ -1,46 +1,79 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/wire/apiRequest';
-import { capCheck, credentialCaps, refuseOverCap, type SpendCaps } from './spendCaps';
-
-/** Recommendation types that raise a budget, and those that change bids (reference: Recommendation → Get Many types). */
-const BUDGET_RECOMMENDATIONS = ['CAMPAIGN_BUDGET'];
-const BID_RECOMMENDATIONS = ['MAXIMIZE_CLICKS_OPT_IN', 'TARGET_CPA_OPT_IN'];
-
-/** Whether an Apply spends (set by its check, read by its count). */
-const APPLY_SPENDS = new WeakMap<object, boolean>();
-export const applySpends = (request: IHttpRequestOptions) => APPLY_SPENDS.get(request) === true;
+import { refuseOverCap, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 
 /**
- * Recommendation → Apply names recommendations, not amounts. With Limit Spending on, their types
- * are looked up first (GET /v1/ads/recommendations, a read): a budget recommendation raises a
- * budget by an amount the API does not show beforehand, so the budget caps refuse it; budget and
- * bid recommendations count as spending actions. A name the list does not hold cannot be told
- * apart and is treated as a budget one (fail closed).
+ * Recommendation → Apply names recommendations, not amounts, and the search network adds types
+ * without notice (CONTRACT.md, 2026-11-26): a type we do not know may raise a budget or change
+ * bidding. So, with Limit Spending on, a recommendation is applied only when its type is known to
+ * leave budgets, bids and status alone, or when its impact shows no higher cost; every other one is
+ * refused (the budget caps cannot check an amount the API does not show), and so is a name the
+ * account's list does not hold.
  */
-async function checkRecommendations(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) {
+
+/** What applying a known type does to spending; a type not here may do anything (refused). */
+const KNOWN_TYPES: Record<string, readonly SpendAction[]> = {
+	// new or better ad copy in an ad group that already bids: no budget, bid or status changes
+	TEXT_AD: [],
+	RESPONSIVE_SEARCH_AD: [],
+	RESPONSIVE_SEARCH_AD_ASSET: [],
+	RESPONSIVE_SEARCH_AD_IMPROVE_AD_STRENGTH: [],
+	// links, callouts and snippets shown with existing ads: what a click costs and the budget stay as they are
+	SITELINK_ASSET: [],
+	SITELINK_EXTENSION: [],
+	CALLOUT_ASSET: [],
+	CALLOUT_EXTENSION: [],
+	STRUCTURED_SNIPPET_ASSET: [],
+	// a new keyword starts bidding within the campaign's budget, as Keyword → Add does: counted like it
+	KEYWORD: ['create'],
+};
+
+/** What Apply can do at most: a type we do not know may do anything. */
+const ANYTHING: SpendActions = ['create', 'activate', 'budget', 'bid'];
+
+interface Listed {
+	type: string;
+	base?: number;
+	potential?: number;
+}
+
+const costs = (r: IDataObject): Pick<Listed, 'base' | 'potential'> => {
+	const impact = (r.impact ?? {}) as { base?: IDataObject; potential?: IDataObject };
+	const cost = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+	return { base: cost(impact.base?.cost), potential: cost(impact.potential?.cost) };
+};
+
+/** Whether the network's estimate shows no higher cost after applying it. */
+const noHigherCost = (r: Listed) => r.base !== undefined && r.potential !== undefined && r.potential <= r.base;
+
+/** Why one recommendation is refused, or what applying it does. */
+function judgeOne(name: string, listed: Listed | undefined): { refused: string } | { actions: readonly SpendAction[] } {
+	if (!listed) return { refused: `${name}: not in the account's recommendations, so its type cannot be looked up and it may raise a budget or change bids` };
+	if (noHigherCost(listed)) return { actions: [] };
+	const known = KNOWN_TYPES[listed.type];
+	if (known) return { actions: known };
+	const impact = listed.base !== undefined && listed.potential !== undefined ? `its impact shows a higher cost (${listed.potential} against ${listed.base} now)` : 'it shows no impact';
+	return { refused: `${name} (${listed.type}): this type may raise a budget, change bids or switch something on, and ${impact}` };
+}
+
+/** Looks the named recommendations up (GET /v1/ads/recommendations, a read) and judges each. */
+async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions): Promise<readonly SpendAction[]> {
 	const body = request.body as IDataObject;
 	const names = ((body.recommendations as IDataObject[] | undefined) ?? []).map((r) => String(r.resourceName));
 	const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/recommendations', { qs: { accountId: String(body.accountId), adAccountId: String(body.adAccountId) } });
-	const types = new Map(((answer.recommendations as IDataObject[] | undefined) ?? []).map((r) => [String(r.resourceName), String(r.type)]));
-	const budget = names.filter((n) => !types.has(n) || BUDGET_RECOMMENDATIONS.includes(types.get(n)!));
-	const bids = names.filter((n) => BID_RECOMMENDATIONS.includes(types.get(n) ?? ''));
-	if (budget.length) {
-		const unknown = budget.filter((n) => !types.has(n));
+	const list = new Map(((answer.recommendations as IDataObject[] | undefined) ?? []).map((r) => [String(r.resourceName), { type: String(r.type), ...costs(r) }]));
+	const judged = names.map((n) => judgeOne(n, list.get(n)));
+	const refused = judged.flatMap((j) => ('refused' in j ? [j.refused] : []));
+	if (refused.length) {
 		refuseOverCap(
 			ctx,
-			`Applying ${budget.join(', ')} is refused: ${unknown.length ? 'a recommendation whose type cannot be looked up may raise' : 'a campaign budget recommendation raises'} a budget by an amount not known beforehand, and this credential caps budgets (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}).`,
-			'Apply the other recommendations, and change the budget with Campaign → Update within the cap.',
+			`Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}) cannot check an amount the API does not show.`,
+			'Apply the others on their own, and make a budget or bid change with Campaign → Update within the caps.',
 		);
 	}
-	APPLY_SPENDS.set(request, budget.length + bids.length > 0);
+	return [...new Set(judged.flatMap((j) => ('actions' in j ? j.actions : [])))];
 }
 
-/** preSend of Recommendation → Apply, before anything is sent: its recommendations against the budget caps (spendCaps.ts). */
-export function checkRecommendationCaps(): PreSendAction {
-	return capCheck(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const caps = await credentialCaps(this);
-		if (caps.limited) await checkRecommendations(this, caps, request);
-		return request;
-	});
-}
+/** Recommendation → Apply's declaration: anything, judged per request before it is sent. */
+export const judgedRecommendations: JudgedSpends = { can: ANYTHING, judge };

@@ -1,6 +1,6 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
-import { preSendActions } from '../../shared/operation';
+import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
 import type { OperationNote } from '../../shared/toolDescription';
 
@@ -8,16 +8,21 @@ import type { OperationNote } from '../../shared/toolDescription';
  * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps"):
  * the owner of a shared credential decides what any workflow, expression or AI model using it may
  * spend. With Limit Spending on, each cap holds as typed (0 allows nothing); off, nothing is
- * checked. Every operation that can spend or raise spend runs two preSends:
+ * checked.
  *
- * - `checkSpendCaps(kind)`, before anything is sent (before any lookup a check of
- *   ours makes): budgets against Max Daily / Max Lifetime Budget, the status against Paused Only.
- *   Validate Only requests are checked too: a check the caps would refuse never comes back "valid".
- * - `countSpendingCall(kind)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
+ * Every Ads operation declares in its own file what its requests can do to spending (`spends`,
+ * adsOperation.ts), and that declaration alone decides what is checked. adsOperation adds to the
+ * preSend of an operation that can spend:
+ *
+ * - `checkSpendCaps(spends)`, once the body is built and before any lookup of ours (`looksUp`):
+ *   the budget against Max Daily / Max Lifetime Budget (`budget`), the status against Paused Only
+ *   (`activate`; with `create`, no status means ACTIVE). Validate Only requests are checked too: a
+ *   check the caps would refuse never comes back "valid".
+ * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
  *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls;
  *   Validate Only spends nothing and is not counted.
  *
- * Recommendation → Apply names no amounts: its check looks their types up (recommendationCaps.ts).
+ * Recommendation → Apply names no amounts: each of its requests is judged (recommendationCaps.ts).
  *
  * The values are read from the request the operation built, so they are checked whatever their
  * source: a fixed value, an expression, `$fromAI` (the tool path is RoutingNode alone, and runs
@@ -25,20 +30,57 @@ import type { OperationNote } from '../../shared/toolDescription';
  * paired with its input; nothing of it is sent.
  */
 
-/** What an operation does with money, which decides what is checked and whether it counts. */
-export type SpendKind =
-	/** A new ad: Ad → Create (standard, messaging, call) and Boost Post: `budgetAmount` + `budgetType`, `status` ACTIVE/PAUSED. */
-	| 'newAd'
-	/** Campaign → Create: `budget {amount, type}`, `status`. */
-	| 'campaignCreate'
-	/** Campaign, ad set and ad updates: `budget`, `bidAmount`/`bidStrategy`, (ads) `status`. */
-	| 'update'
-	/** Set Status of an ad, ad set or campaign: spends when it makes something active. */
-	| 'status'
-	/** Campaign → Bulk Set Status: every campaign made active counts. */
-	| 'bulkStatus'
-	/** Recommendation → Apply: budget recommendations raise a budget, bid opt-ins change bids. */
-	| 'recommendations';
+/**
+ * What a request can do to spending: `create` something that can spend (always counted),
+ * `activate` something (Paused Only; counted when it asks for active), set a `budget` (the budget
+ * caps; counted when it sends one) or a `bid` (counted when it sends one).
+ */
+export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid'] as const;
+export type SpendAction = (typeof SPEND_ACTIONS)[number];
+export type SpendActions = readonly [SpendAction, ...SpendAction[]];
+
+/**
+ * An operation whose requests are judged one by one before anything is sent (Recommendation →
+ * Apply): `can` is what any of them may do; `judge` refuses the request or says what it does.
+ */
+export interface JudgedSpends {
+	can: SpendActions;
+	judge: (ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions) => Promise<readonly SpendAction[]>;
+}
+
+/** An Ads operation's declaration (adsOperation `spends`): `'none'` only when no request of it can spend. */
+export type Spends = 'none' | SpendActions | JudgedSpends;
+
+/** What an operation's requests can do, at most. */
+export const canDo = (spends: Spends): readonly SpendAction[] => (spends === 'none' ? [] : 'can' in spends ? spends.can : spends);
+
+/** The caps that check an operation, from its declaration (docs/nodes.md and the credential's notice list them). */
+export function capsChecking(spends: Spends) {
+	const can = canDo(spends);
+	return { budget: can.includes('budget'), pausedOnly: can.includes('activate'), count: can.length > 0 };
+}
+
+/** A declaration as written, checked at load: an operation file that declares nothing (plain JS, a cast) does not load. */
+export function checkedSpends(action: string, spends: unknown): Spends {
+	const known = (list: unknown) => Array.isArray(list) && list.length > 0 && list.every((a) => (SPEND_ACTIONS as readonly unknown[]).includes(a));
+	const judged = typeof spends === 'object' && spends !== null && known((spends as JudgedSpends).can) && typeof (spends as JudgedSpends).judge === 'function';
+	if (spends === 'none' || known(spends) || judged) return spends as Spends;
+	throw new Error(`${action}: declare what its requests can do to spending (spends: 'none', or a list of ${SPEND_ACTIONS.join(', ')}); unknown means spending`);
+}
+
+/** The declaration of each Ads operation option (adsOperation sets it; the node's assembly requires one). */
+const DECLARED = new WeakMap<INodePropertyOptions, Spends>();
+export const declareSpends = (option: INodePropertyOptions, spends: Spends) => void DECLARED.set(option, spends);
+export const spendsOf = (option: INodePropertyOptions): Spends | undefined => DECLARED.get(option);
+
+/** At load: an operation not built with adsOperation has said nothing of what it spends, and the node does not load. */
+export function requireSpendDeclarations(resources: ResourceSpec[]) {
+	for (const r of resources) {
+		for (const o of r.operations) {
+			if (!spendsOf(o.option)) throw new Error(`${r.value}.${String(o.option.value)}: build it with adsOperation and declare what its requests can do to spending (spends); unknown means spending`);
+		}
+	}
+}
 
 export interface SpendCaps {
 	/** Limit Spending: off, no cap is checked. */
@@ -86,9 +128,9 @@ export function refuseOverCap(ctx: IExecuteSingleFunctions, message: string, fix
 	failItem(ctx, `${message} Nothing was sent.`, `${WHERE} ${fix} ${FINAL}`);
 }
 
-/** The budget a request asks for, as `{amount, type}` (creates send it flat, the others nested). */
-function budgetOf(kind: SpendKind, body: IDataObject): { amount: unknown; type: string } | undefined {
-	if (kind === 'newAd') return body.budgetAmount === undefined ? undefined : { amount: body.budgetAmount, type: lowerText(body.budgetType) };
+/** The budget a request asks for, as `{amount, type}`: ad creates and boosts send it flat, the others nested. */
+function budgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {
+	if (body.budgetAmount !== undefined) return { amount: body.budgetAmount, type: lowerText(body.budgetType) };
 	const budget = body.budget as IDataObject | undefined;
 	if (!budget || typeof budget !== 'object') return undefined;
 	return { amount: budget.amount, type: lowerText(budget.type) || 'daily' };
@@ -129,13 +171,12 @@ function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string
  * Paused Only: a create must ask for PAUSED (the API creates ACTIVE when no status is sent), and a
  * status change or update may only pause. A request for ACTIVE is refused, never turned into PAUSED.
  */
-function pausedBreaches(caps: SpendCaps, kind: SpendKind, body: IDataObject): Breach[] {
-	if (!caps.pausedOnly || kind === 'recommendations') return [];
+function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): Breach[] {
+	if (!caps.pausedOnly) return [];
 	const asked = requestText(body.status);
-	// an update that leaves the status as it is
-	if (kind === 'update' && asked === '') return [];
+	// a change that leaves the status as it is
+	if (!creates && asked === '') return [];
 	if (asked.toLowerCase() === 'paused') return [];
-	const creates = kind === 'newAd' || kind === 'campaignCreate';
 	return [
 		{
 			message: `Status ${asked || '(none: the API then creates it ACTIVE)'} is refused: this credential allows paused only (Paused Only is on).`,
@@ -144,33 +185,38 @@ function pausedBreaches(caps: SpendCaps, kind: SpendKind, body: IDataObject): Br
 	];
 }
 
-/** The preSends that check the caps: an operation whose preSend list holds one is told `spendCapsNote`. */
-const CAP_CHECKS = new WeakSet<PreSendAction>();
-export function capCheck(check: PreSendAction): PreSendAction {
-	CAP_CHECKS.add(check);
-	return check;
-}
+/** What each request was judged to do (a judged operation's), for its count. */
+const JUDGED = new WeakMap<object, readonly SpendAction[]>();
+export const judgedActions = (request: IHttpRequestOptions) => JUDGED.get(request);
 
-/** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included). */
-export function checkSpendCaps(kind: Exclude<SpendKind, 'recommendations'>): PreSendAction {
-	return capCheck(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+/** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included), as the declaration says. */
+export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const caps = await credentialCaps(this);
 		if (!caps.limited) return request;
+		let actions = canDo(spends);
+		if ('judge' in spends) {
+			actions = await spends.judge(this, caps, request);
+			JUDGED.set(request, actions);
+		}
 		const body = (request.body ?? {}) as IDataObject;
 		// every cap the request is over, in one error: the budget first, then the status
-		const breaches = [...budgetBreaches(caps, budgetOf(kind, body)), ...pausedBreaches(caps, kind, body)];
+		const breaches = [
+			...(actions.includes('budget') ? budgetBreaches(caps, budgetOf(body)) : []),
+			...(actions.includes('activate') ? pausedBreaches(caps, actions.includes('create'), body) : []),
+		];
 		if (breaches.length) refuseOverCap(this, breaches.map((b) => b.message).join(' '), breaches.map((b) => b.fix).join(' '));
 		return request;
-	});
+	};
 }
 
 /**
- * What the tool description (nodes/shared/toolDescription.ts) adds for an operation that checks
- * the caps. The caps themselves are known only at run time (n8n evaluates that description as an
+ * What the tool description (nodes/shared/toolDescription.ts) adds for an operation that can spend.
+ * The caps themselves are known only at run time (n8n evaluates that description as an
  * expression, which cannot read credentials), so the model is told which caps may apply, and that
  * a refusal is final.
  */
 export const spendCapsNote: OperationNote = {
-	applies: (option) => preSendActions(option)?.some((action) => CAP_CHECKS.has(action)) ?? false,
+	applies: (option) => canDo(spendsOf(option) ?? 'none').length > 0,
 	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
 };

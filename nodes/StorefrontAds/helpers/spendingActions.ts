@@ -1,23 +1,26 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
 
 import { keyOf, keyOn } from '../../shared/wire/idempotency';
-import { lowerText, refuseOverCap, requestText, credentialCaps, type SpendKind } from './spendCaps';
-import { applySpends } from './recommendationCaps';
+import { canDo, credentialCaps, judgedActions, lowerText, refuseOverCap, requestText, type Spends } from './spendCaps';
 
-/** Whether a request spends, and the distinct spending actions it takes (a resend of the same call is the same). */
-function spendingCalls(kind: SpendKind, request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
+/** The distinct spending actions a request takes, as its operation declares them (a resend of the same call is the same). */
+function spendingCalls(spends: Exclude<Spends, 'none'>, request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
 	const body = (request.body ?? {}) as IDataObject;
 	if (body.validateOnly === true) return [];
+	// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
+	const actions = judgedActions(request) ?? canDo(spends);
 	const active = lowerText(body.status) === 'active';
-	if (kind === 'status' && !active) return [];
-	if (kind === 'update' && body.budget === undefined && body.bidAmount === undefined && body.bidStrategy === undefined && !active) return [];
-	if (kind === 'recommendations' && !applySpends(request)) return [];
-	// a bulk status change makes each campaign active: each one counts, by campaign (a resend is the same)
-	if (kind === 'bulkStatus') {
+	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
+	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
 		if (!active) return [];
-		return ((body.campaigns as IDataObject[] | undefined) ?? []).map((c) => `campaign-active:${requestText(c.platform)}:${requestText(c.campaignId)}`);
+		return (body.campaigns as IDataObject[]).map((c) => `campaign-active:${requestText(c.platform)}:${requestText(c.campaignId)}`);
 	}
-	return [callIdentity(ctx, request)];
+	const counted =
+		actions.includes('create') ||
+		(actions.includes('activate') && active) ||
+		(actions.includes('budget') && (body.budget !== undefined || body.budgetAmount !== undefined)) ||
+		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined));
+	return counted ? [callIdentity(ctx, request)] : [];
 }
 
 /**
@@ -56,11 +59,11 @@ function callsOf(executionId: string): Set<string> {
 }
 
 /** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
-export function countSpendingCall(kind: SpendKind): PreSendAction {
+export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);
 		if (!limited) return request;
-		const calls = spendingCalls(kind, request, this);
+		const calls = spendingCalls(spends, request, this);
 		if (!calls.length) return request;
 		const made = callsOf(String(this.getExecutionId() ?? ''));
 		const added = calls.filter((c) => !made.has(c));

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../../shared/assembly';
+import { requireSpendDeclarations } from '../helpers/spendCaps';
 import { ad } from './ad';
 import { adSet } from './adSet';
 import { audience } from './audience';
@@ -16,6 +17,7 @@ import { targeting } from './targeting';
 
 /** The node's resources, each with its operation files (the node file assembles their fields). */
 export const adsResources: ResourceSpec[] = [ad, adSet, audience, campaign, connection, conversion, insight, keyword, post, recommendation, searchTerm, targeting];
+requireSpendDeclarations(adsResources);
 
 type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 

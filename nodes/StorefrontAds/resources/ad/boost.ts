@@ -8,9 +8,7 @@ import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
-import { checkSpendCaps } from '../../helpers/spendCaps';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
 async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -118,12 +116,12 @@ export const option = adsOperation({
 		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
 	method: 'POST',
 	path: '/v1/ads/boost',
+	spends: ['create', 'activate', 'budget'],
 	fields,
 	inRequest: { ...spendInRequest, postId: 'body' },
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
-	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
-	preSend: [checkSpendCaps('newAd'), sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey, countSpendingCall('newAd')],
+	preSend: [sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
 	postReceive: [createdOutput('ad')],
 });

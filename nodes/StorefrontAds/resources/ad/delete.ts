@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: 'Cancel an ad; it stops for good (on chatnet its ad group and campaign are archived too)',
 	method: 'DELETE',
 	path: '/v1/ads/{adId}',
+	spends: 'none',
 	fields,
 	postReceive: [unwrap('ad')],
 });

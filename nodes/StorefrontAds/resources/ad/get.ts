@@ -21,6 +21,7 @@ export const option = adsOperation({
 	description: 'Get an ad with its creative, targeting and schedule',
 	method: 'GET',
 	path: '/v1/ads/{adId}',
+	spends: 'none',
 	fields,
 	inRequest: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
 	// `{ad, stale}` → the ad with `stale` beside its fields

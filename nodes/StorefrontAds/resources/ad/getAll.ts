@@ -42,6 +42,7 @@ export const option = adsOperation({
 	description: 'List ads with their metrics (default: created in the last 90 days)',
 	method: 'GET',
 	path: '/v1/ads',
+	spends: 'none',
 	fields,
 	preSend: [queryWithDays('filters')],
 	postReceive: [failWhileBackfilling],

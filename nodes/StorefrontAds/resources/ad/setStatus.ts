@@ -1,8 +1,6 @@
 import { adId } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [adId, statusChoice('Paused stops spending; Active resumes it')];
 
@@ -13,8 +11,7 @@ export const option = adsOperation({
 	description: 'Pause or resume an ad (on microblog its line item too)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}/status',
+	spends: ['activate'],
 	fields,
 	inRequest: { status: 'body' },
-	// making it active: the credential's spending caps (Paused Only, Max Spending Actions per Execution)
-	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });

@@ -7,8 +7,6 @@ import { adId } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { linesList } from '../../helpers/lists';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];
@@ -62,9 +60,9 @@ export const option = adsOperation({
 	description: 'Change budget, status, name, creative or targeting (what each network allows)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}',
+	spends: ['activate', 'budget'],
 	fields,
-	// a budget change or an activation: the credential's spending caps
-	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody), checkSpendCaps('update'), countSpendingCall('update')],
+	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],
 	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)
 	postReceive: [unwrap('ad', { keep: 'rest' })],
 });

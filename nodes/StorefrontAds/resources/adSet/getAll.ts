@@ -53,6 +53,7 @@ export const option = adsOperation({
 	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP}`,
 	method: 'GET',
 	path: '/v1/ads/ad-sets',
+	spends: 'none',
 	fields,
 	preSend: [queryFrom('filters')],
 	postReceive: [flagTruncated],

@@ -1,8 +1,6 @@
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [accountId, adSetId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
@@ -13,10 +11,9 @@ export const option = adsOperation({
 	description: 'Pause or resume an ad set on every network (the line item on microblog)',
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}/status',
+	spends: ['activate'],
 	fields,
 	// the Ad Connection only loads the Ad Set list
 	sendsAccount: false,
 	inRequest: { status: 'body', platform: 'body' },
-	// making it active: the credential's spending caps (Paused Only, Max Spending Actions per Execution)
-	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });

@@ -1,8 +1,6 @@
 import { accountId, adSetId, platform } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [accountId, adSetId, platform, updateFields];
 
@@ -13,10 +11,10 @@ export const option = adsOperation({
 	description: 'Change budget, bid strategy, bid amount or (socialnet) name of an ad set; on microblog this is where the budget changes (the line item)',
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}',
+	spends: ['budget', 'bid'],
 	fields,
 	// the Ad Connection only loads the Ad Set list
 	sendsAccount: false,
 	inRequest: { platform: 'body' },
-	// a budget or bid change: the credential's spending caps
-	preSend: [...updatePreSend('adSet'), checkSpendCaps('update'), countSpendingCall('update')],
+	preSend: [...updatePreSend('adSet')],
 });

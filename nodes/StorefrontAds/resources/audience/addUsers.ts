@@ -80,6 +80,7 @@ export const { option, execute } = batchOperation({
 		'Add people (email, phone) to a customer-list audience; all incoming items go together, more than 10,000 in several calls',
 	method: 'POST',
 	path: '/v1/ads/audiences/{audienceId}/users',
+	spends: 'none',
 	fields,
 	input: 'peopleInput',
 	work: addPeople,

@@ -19,6 +19,7 @@ export const option = adsOperation({
 	description: 'Create an empty audience; add people with Add Users',
 	method: 'POST',
 	path: '/v1/ads/audiences',
+	spends: 'none',
 	fields,
 	inRequest: {
 		adAccountId: { in: 'body', locator: true },

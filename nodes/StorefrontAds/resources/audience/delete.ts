@@ -10,5 +10,6 @@ export const option = adsOperation({
 	description: 'Delete an audience; ads targeting it lose that targeting',
 	method: 'DELETE',
 	path: '/v1/ads/audiences/{audienceId}',
+	spends: 'none',
 	fields,
 });

@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: 'Get an audience with its size',
 	method: 'GET',
 	path: '/v1/ads/audiences/{audienceId}',
+	spends: 'none',
 	fields,
 	postReceive: [unwrap('audience')],
 });

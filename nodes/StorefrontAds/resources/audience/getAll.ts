@@ -25,6 +25,7 @@ export const option = adsOperation({
 	description: 'List the audiences of a connection with their sizes',
 	method: 'GET',
 	path: '/v1/ads/audiences',
+	spends: 'none',
 	fields,
 	preSend: [queryFrom('filters')],
 	list: { style: 'none', rootProperty: 'audiences' },

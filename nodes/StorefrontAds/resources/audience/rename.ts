@@ -12,6 +12,7 @@ export const option = adsOperation({
 	description: 'Change the name of an audience',
 	method: 'PUT',
 	path: '/v1/ads/audiences/{audienceId}',
+	spends: 'none',
 	fields,
 	inRequest: { audienceName: { in: 'body', as: 'name' } },
 	postReceive: [unwrap('audience')],

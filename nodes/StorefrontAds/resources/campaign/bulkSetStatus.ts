@@ -15,8 +15,6 @@ import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/batchInput';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
@@ -122,9 +120,9 @@ export const option = adsOperation({
 	description: 'Pause or resume many campaigns, across networks; more than 50 are sent in several calls',
 	method: 'POST',
 	path: '/v1/ads/campaigns/bulk-status',
+	spends: ['activate'],
 	fields,
 	inRequest: { status: 'body' },
-	// making them active: the credential's spending caps (each campaign made active counts)
-	preSend: [buildCampaignList, checkSpendCaps('bulkStatus'), countSpendingCall('bulkStatus')],
+	preSend: [buildCampaignList],
 	run: sendBulk,
 });

@@ -7,8 +7,6 @@ import { goalOptions } from '../../helpers/adCreate';
 import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 import { NETWORKS } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
 import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
@@ -52,6 +50,7 @@ export const option = adsOperation({
 	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
 	method: 'POST',
 	path: '/v1/ads/campaigns',
+	spends: ['create', 'activate', 'budget'],
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	fields,
@@ -61,7 +60,6 @@ export const option = adsOperation({
 		goal: 'body',
 		...statusInRequest,
 	},
-	// the credential's spending caps: budget and status once the body has them, the call counted once it has its key
-	preSend: [bodyFrom('additionalFields', budgetBody), checkSpendCaps('campaignCreate'), requireBudgetWhereNeeded, sendOwnIdempotencyKey, countSpendingCall('campaignCreate')],
+	preSend: [bodyFrom('additionalFields', budgetBody), requireBudgetWhereNeeded, sendOwnIdempotencyKey],
 	postReceive: [createdOutput('campaign')],
 });

@@ -32,6 +32,7 @@ export const option = adsOperation({
 	description: 'Delete a campaign with all its ad sets and ads (socialnet, searchnet). This cannot be undone.',
 	method: 'DELETE',
 	path: '/v1/ads/campaigns/{campaignId}',
+	spends: 'none',
 	fields,
 	inRequest: { platform: 'body' },
 	preSend: [checkDeletable],

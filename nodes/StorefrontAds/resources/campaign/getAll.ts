@@ -19,6 +19,7 @@ export const option = adsOperation({
 	description: 'List campaigns with budget and ad count',
 	method: 'GET',
 	path: '/v1/ads/campaigns',
+	spends: 'none',
 	fields,
 	preSend: [queryWithDays('filters')],
 	list: { ...adsPageList, rootProperty: 'campaigns' },

@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: 'Spend, impressions, clicks, CTR, CPC, CPM, conversions and ROAS per day',
 	method: 'GET',
 	path: '/v1/ads/campaigns/{campaignId}/analytics',
+	spends: 'none',
 	fields,
 	preSend: [analyticsQuery],
 	postReceive: [analyticsOutput],

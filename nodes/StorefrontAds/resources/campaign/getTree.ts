@@ -16,6 +16,7 @@ export const option = adsOperation({
 	description: 'Campaigns with their ad sets and ads, metrics rolled up at each level (default window: last 90 days)',
 	method: 'GET',
 	path: '/v1/ads/tree',
+	spends: 'none',
 	fields,
 	preSend: [queryWithDays('filters')],
 	list: { ...adsPageList, rootProperty: 'campaigns' },

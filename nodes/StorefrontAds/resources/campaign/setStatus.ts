@@ -1,8 +1,6 @@
 import { campaignId, platform } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [campaignId, platform, statusChoice('Paused stops spending; Active resumes it')];
 
@@ -13,8 +11,7 @@ export const option = adsOperation({
 	description: 'Pause or resume a campaign and its ad sets, on every network',
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}/status',
+	spends: ['activate'],
 	fields,
 	inRequest: { status: 'body', platform: 'body' },
-	// making it active: the credential's spending caps (Paused Only, Max Spending Actions per Execution)
-	preSend: [checkSpendCaps('status'), countSpendingCall('status')],
 });

@@ -1,8 +1,6 @@
 import { campaignId, platform } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
-import { checkSpendCaps } from '../../helpers/spendCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
 
 export const fields = [campaignId, platform, updateFields];
 
@@ -13,8 +11,8 @@ export const option = adsOperation({
 	description: 'Change budget, bid strategy, bid amount or (socialnet) name. Microblog budgets change on the line item (Ad Set → Update) or the ad.',
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}',
+	spends: ['budget', 'bid'],
 	fields,
 	inRequest: { platform: 'body' },
-	// a budget or bid change: the credential's spending caps
-	preSend: [...updatePreSend('campaign'), checkSpendCaps('update'), countSpendingCall('update')],
+	preSend: [...updatePreSend('campaign')],
 });

@@ -21,6 +21,7 @@ export const option = adsOperation({
 	description: 'Connect one chat-network ad account with its ads API key (the key is stored by the service and never returned)',
 	method: 'POST',
 	path: '/v1/connect/chatnet/ads',
+	spends: 'none',
 	fields,
 	inRequest: { chatnetApiKey: { in: 'body', as: 'api_key' } },
 });

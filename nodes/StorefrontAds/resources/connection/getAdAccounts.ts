@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: 'List the ad accounts a connection can run ads on, with currency and status',
 	method: 'GET',
 	path: '/v1/ads/accounts',
+	spends: 'none',
 	fields,
 	list: { style: 'none', rootProperty: 'accounts' },
 });

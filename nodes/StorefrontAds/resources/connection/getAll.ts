@@ -10,6 +10,7 @@ export const option = adsOperation({
 	description: 'List the connected ad network logins (acc_ IDs) and whether they need reconnecting',
 	method: 'GET',
 	path: '/v1/ads/connections',
+	spends: 'none',
 	fields,
 	list: { style: 'none', rootProperty: 'connections' },
 });

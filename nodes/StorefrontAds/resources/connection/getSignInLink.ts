@@ -61,6 +61,7 @@ export const option = adsOperation({
 	description: 'Get the link a person opens to connect an ad network (or connect at once when an existing login can be reused)',
 	method: 'GET',
 	path: '/v1/connect/{network}/ads',
+	spends: 'none',
 	fields,
 	preSend: [signInQuery],
 });

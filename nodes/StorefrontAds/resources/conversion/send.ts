@@ -87,6 +87,7 @@ export const { option, execute } = batchOperation({
 	description: 'Send server-side conversion events (socialnet, searchnet, chatnet); all incoming items go in one call',
 	method: 'POST',
 	path: '/v1/ads/conversions',
+	spends: 'none',
 	fields,
 	input: 'eventsInput',
 	work: sendEvents,

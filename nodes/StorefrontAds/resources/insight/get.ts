@@ -180,6 +180,7 @@ export const option = adsOperation({
 	description: 'Run a live insights query on socialnet, searchnet, videonet or pronet; one item per row',
 	method: 'GET',
 	path: '/v1/ads/insights',
+	spends: 'none',
 	fields,
 	preSend: [insightQuery],
 	postReceive: [simplifyVideonetRows],

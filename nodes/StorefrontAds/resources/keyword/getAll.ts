@@ -27,6 +27,7 @@ export const option = adsOperation({
 	description: 'List keywords with quality score and 30-day metrics (synced about once a day)',
 	method: 'GET',
 	path: '/v1/ads/keywords',
+	spends: 'none',
 	fields,
 	preSend: [queryFrom('filters')],
 	list: { style: 'none', rootProperty: 'keywords' },

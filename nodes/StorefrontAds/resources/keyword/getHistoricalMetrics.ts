@@ -24,6 +24,7 @@ export const option = adsOperation({
 	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
 	keying: 'execution',
 	path: '/v1/ads/keywords/historical-metrics',
+	spends: 'none',
 	fields,
 	inRequest: {
 		keywords: {

@@ -42,6 +42,7 @@ export const option = adsOperation({
 	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
 	keying: 'execution',
 	path: '/v1/ads/keywords/ideas',
+	spends: 'none',
 	fields,
 	inRequest: {
 		seedKeywords: { in: 'body', optional: true, map: linesList },

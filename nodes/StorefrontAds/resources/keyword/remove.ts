@@ -10,5 +10,6 @@ export const option = adsOperation({
 	description: 'Remove one keyword from its ad group',
 	method: 'DELETE',
 	path: '/v1/ads/keywords/{keywordId}',
+	spends: 'none',
 	fields,
 });

@@ -12,6 +12,8 @@ export const option = adsOperation({
 	description: 'Pause or resume one keyword',
 	method: 'PATCH',
 	path: '/v1/ads/keywords/{keywordId}',
+	// a keyword set active starts bidding on it (CONTRACT.md, 2026-11-26)
+	spends: ['activate'],
 	fields,
 	inRequest: { status: 'body' },
 	postReceive: [unwrap('keyword')],

@@ -30,6 +30,7 @@ export const option = adsOperation({
 		'Published socialnet or videonet posts ranked for boosting (likes + reactions + 2×comments + 3×shares; posts without engagement last, newest first); one item per post',
 	method: 'GET',
 	path: '/v1/ads/best-posts',
+	spends: 'none',
 	fields,
 	inRequest: { 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('options.adAccountId')],

@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: "Photo-app accounts and Pages of a socialnet connection; the output's resolved field is the identity ads use by default",
 	method: 'GET',
 	path: '/v1/ads/photoapp-accounts',
+	spends: 'none',
 	fields,
 	inRequest: { adAccountId: { in: 'query', locator: true } },
 });

@@ -14,6 +14,7 @@ export const option = adsOperation({
 	description: 'Photo-app posts reachable through a socialnet connection; counts only when the account is also connected for posting (see notes)',
 	method: 'GET',
 	path: '/v1/ads/photoapp-posts',
+	spends: 'none',
 	fields,
 	inRequest: { adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('adAccountId')],

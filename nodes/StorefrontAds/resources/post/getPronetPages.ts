@@ -34,6 +34,7 @@ export const option = adsOperation({
 	description: 'Company Pages an ad can run as (their organizationId goes to Ad → Create); one item per page',
 	method: 'GET',
 	path: '/v1/ads/pronet-pages',
+	spends: 'none',
 	fields,
 	inRequest: { 'options.accountId': { in: 'query', as: 'accountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('pages', ['postingAccountId', 'notes'])],

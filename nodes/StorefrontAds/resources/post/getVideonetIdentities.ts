@@ -13,6 +13,7 @@ export const option = adsOperation({
 	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each also giving the ad account ID',
 	method: 'GET',
 	path: '/v1/ads/videonet-identities',
+	spends: 'none',
 	fields,
 	inRequest: { adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('identities', ['adAccountId'])],

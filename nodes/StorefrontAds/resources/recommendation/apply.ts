@@ -2,8 +2,7 @@ import { field } from '../../../shared/fieldBuilders';
 import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
-import { checkRecommendationCaps } from '../../helpers/recommendationCaps';
-import { countSpendingCall } from '../../helpers/spendingActions';
+import { judgedRecommendations } from '../../helpers/recommendationCaps';
 
 export const fields = [
 	accountId,
@@ -24,6 +23,8 @@ export const option = adsOperation({
 	description: 'Apply recommendations to the account. This changes the account and cannot be undone.',
 	method: 'POST',
 	path: '/v1/ads/recommendations/apply',
+	// a recommendation may raise a budget, change bids or switch something on: each request judged by its types and impact
+	spends: judgedRecommendations,
 	fields,
 	inRequest: {
 		adAccountId: { in: 'body', locator: true },
@@ -35,7 +36,5 @@ export const option = adsOperation({
 			},
 		},
 	},
-	// budget recommendations raise a budget, bid opt-ins change bids: the credential's spending caps (types looked up when a cap is set)
-	preSend: [checkRecommendationCaps(), countSpendingCall('recommendations')],
 	postReceive: [perRecommendation('applied')],
 });

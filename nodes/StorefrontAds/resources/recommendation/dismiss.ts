@@ -11,6 +11,7 @@ export const option = adsOperation({
 	description: 'Dismiss recommendations so they are not suggested again',
 	method: 'POST',
 	path: '/v1/ads/recommendations/dismiss',
+	spends: 'none',
 	fields,
 	inRequest: { adAccountId: { in: 'body', locator: true }, resourceNames: { in: 'body', map: namesOrFail } },
 	postReceive: [perRecommendation('dismissed')],

@@ -27,6 +27,7 @@ export const option = adsOperation({
 	description: "The network's recommendations with their expected impact; one item per recommendation, each also giving the customer ID and whether the list may be out of date",
 	method: 'GET',
 	path: '/v1/ads/recommendations',
+	spends: 'none',
 	fields,
 	inRequest: {
 		adAccountId: { in: 'query', locator: true },

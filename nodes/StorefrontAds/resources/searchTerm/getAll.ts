@@ -30,6 +30,7 @@ export const option = adsOperation({
 	description: 'What people searched before clicking, ordered by cost (default: the last 30 days); one item per term, each also giving the customer ID and whether the figures may be out of date',
 	method: 'GET',
 	path: '/v1/ads/search-terms',
+	spends: 'none',
 	fields,
 	preSend: [queryWithDays('filters')],
 	postReceive: [carryOntoRows('data', ['customerId', 'stale']), convertMicros],

@@ -50,6 +50,7 @@ export const option = adsOperation({
 	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
 	keying: 'execution',
 	path: '/v1/ads/targeting/bid-pricing',
+	spends: 'none',
 	fields,
 	inRequest: { adAccountId: { in: 'body', locator: true } },
 	preSend: [sendSpec, bodyFrom('options', wholeDailyBudgetIn)],

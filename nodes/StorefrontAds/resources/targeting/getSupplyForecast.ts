@@ -48,6 +48,7 @@ export const option = adsOperation({
 	// a POST that only reads: asking again is harmless, so it is keyed by the execution, not the event
 	keying: 'execution',
 	path: '/v1/ads/targeting/supply-forecast',
+	spends: 'none',
 	fields,
 	inRequest: {
 		adAccountId: { in: 'body', locator: true },

@@ -29,6 +29,7 @@ export const option = adsOperation({
 	description: 'Find locations, interests, behaviors or languages to target, with audience sizes; one item per option',
 	method: 'GET',
 	path: '/v1/ads/targeting/search',
+	spends: 'none',
 	fields,
 	inRequest: { q: 'query', dimension: { in: 'query', optional: true } },
 	list: { style: 'none', rootProperty: 'results' },
