@@ -38,6 +38,7 @@ export const EXAMPLE_PLACEHOLDERS: Record<string, string> = {
 	YOUR_STORE_ADDRESS: 'https://shop.example.com',
 	YOUR_AD_CONNECTION_ID: DEMO.socialConnection,
 	YOUR_AD_ACCOUNT_ID: DEMO.socialAdAccount,
+	YOUR_AD_ACCOUNT_CURRENCY: 'USD',
 	YOUR_CAMPAIGN_ID: DEMO.campaign,
 	YOUR_PIXEL_ID: DEMO.socialPixel,
 };

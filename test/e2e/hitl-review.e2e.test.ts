@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
+import { DEMO } from '../../fake-api/demo';
+import { APPROVAL_TOOLS } from '../../fake-api/openaiApproval';
+import { ensureN8n, freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { loadExample, SANDBOX_CAPS, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+
+/**
+ * examples/ai-ad-assistant-with-approval.json in a real n8n 2.41.1 (the sandbox of `npm start`,
+ * one boot for every scenario), driven as n8n's hosted chat drives it: a chat message to the Chat
+ * Trigger's webhook, the chat's WebSocket (`/chat?sessionId&executionId`) that receives the review
+ * with its Approve and Decline buttons, and a click on a button, which is a GET of the signed
+ * `/webhook-waiting/…` link the button carries. The scripted model (fake-api/openaiApproval.ts)
+ * finds the best post and asks to boost it (or to create an ad) at the budget the message names;
+ * the fake API's state says what was made.
+ */
+
+jest.setTimeout(120_000);
+
+interface ChatButtons {
+	type: 'with-buttons';
+	text: string;
+	buttons: Array<{ text: string; link: string; type: string }>;
+}
+
+let sandbox: Sandbox;
+let dir: string;
+let chatUrl: string;
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000) => waitUntil(what, probe, ms, () => sandbox.n8n.log);
+interface Socket {
+	on(event: 'message', listener: (data: Buffer) => void): void;
+	once(event: 'open' | 'error', listener: (error?: Error) => void): Socket;
+	send(text: string): void;
+	close(): void;
+}
+// the WebSocket library of n8n's own chat server (n8n depends on it; we do not)
+const WebSocket = createRequire(ensureN8n().n8n)('ws') as new (url: string) => Socket;
+
+beforeAll(async () => {
+	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-hitl-'));
+	sandbox = await startSandbox({ dir, n8nPort: await freePort() });
+	// the imported example is the editor's chat; here the same workflow as a public hosted chat, as a user shares it
+	const example = loadExample('ai-ad-assistant-with-approval.json', sandbox.credentialId, sandbox.openAiCredentialId, sandbox.cappedCredentialId);
+	const webhookId = randomUUID();
+	const trigger = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	Object.assign(trigger, { webhookId, parameters: { ...trigger.parameters, public: true } });
+	const workflow = await sandbox.n8n.createWorkflow({ ...example, name: `${example.name} (public chat)` });
+	await sandbox.n8n.activate(workflow.id);
+	chatUrl = `${sandbox.n8n.url}/webhook/${webhookId}/chat`;
+}, 20 * 60_000);
+
+afterAll(async () => {
+	await sandbox?.stop();
+	if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A chat session as n8n's hosted chat holds it: the message starts an execution, the WebSocket receives what its Chat nodes send. */
+async function chat(chatInput: string) {
+	const sessionId = `hitl-${randomUUID()}`;
+	// n8n registers the webhook just after activation answers; until then it says 404 and runs nothing
+	const started = await waitFor('the chat webhook', async () => {
+		const r = await fetch(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
+		return r.status === 404 ? undefined : r;
+	});
+	expect(started.status).toBe(200);
+	const { executionId, resumeToken } = (await started.json()) as { executionStarted: boolean; executionId: string; resumeToken?: string };
+	const query = new URLSearchParams({ sessionId, executionId, isPublic: 'true', ...(resumeToken ? { token: resumeToken } : {}) });
+	const socket = new WebSocket(`${sandbox.n8n.url.replace(/^http/, 'ws')}/chat?${query}`);
+	const received: string[] = [];
+	socket.on('message', (data) => {
+		const text = data.toString();
+		if (text === 'n8n|heartbeat') socket.send('n8n|heartbeat-ack');
+		else if (text !== 'n8n|continue') received.push(text);
+	});
+	await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+	let read = 0;
+	return {
+		executionId,
+		/** The chat's next message (n8n's chat server polls the execution every 3 s). */
+		next: async () => await waitFor('a chat message', () => (received.length > read ? received[read++] : undefined)),
+		close: () => socket.close(),
+	};
+}
+
+/** What a click on the button does in n8n's chat: a GET of its link (a browser's, so n8n's bot filter lets it through). */
+async function click(review: ChatButtons, label: 'Approve' | 'Decline') {
+	const button = review.buttons.find((b) => b.text === label)!;
+	const res = await fetch(button.link, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36' } });
+	expect(res.status).toBe(200);
+}
+
+const finished = async (executionId: string) =>
+	await waitFor('the execution to finish', async () => {
+		const e = await sandbox.n8n.execution(executionId);
+		return ['new', 'running', 'waiting'].includes(e.status) ? undefined : e;
+	});
+
+const spending = (from: number) => sandbox.api.requests.slice(from).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/ads/'));
+const best = () => AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'))[0];
+
+/** Sends the message and waits for the review: the read tool has run (no stop), nothing has been sent to spend. */
+async function reviewOf(message: string) {
+	const from = sandbox.api.requests.length;
+	const session = await chat(message);
+	const review = JSON.parse(await session.next()) as ChatButtons;
+	expect(review.type).toBe('with-buttons');
+	expect(review.buttons.map((b) => b.text)).toEqual(['Approve', 'Decline']);
+	const before = sandbox.api.requests.slice(from).filter((r) => !r.path.startsWith('/openai/'));
+	expect(before.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/ads/best-posts 200']);
+	expect((await sandbox.n8n.execution(session.executionId)).status).toBe('waiting');
+	return { session, review, from };
+}
+
+test('the model is offered the two spending tools through the review (toolParameters and hitlParameters) and the read tool as it is', async () => {
+	const { session, review } = await reviewOf('Boost our best post at 12 a day');
+	await click(review, 'Decline');
+	await session.next();
+	session.close();
+	const [first] = sandbox.api.openai.requests().slice(-2);
+	const tool = (name: string) => first.tools!.find((t) => t.function.name === name)!.function.parameters as { properties: Record<string, { properties?: Record<string, unknown> }> };
+	expect(first.tools!.map((t) => t.function.name).sort()).toEqual([APPROVAL_TOOLS.boost, APPROVAL_TOOLS.createAd, APPROVAL_TOOLS.bestPosts].sort());
+	expect(Object.keys(tool(APPROVAL_TOOLS.bestPosts).properties)).toEqual(['howMany']);
+	expect(Object.keys(tool(APPROVAL_TOOLS.boost).properties).sort()).toEqual(['hitlParameters', 'toolParameters']);
+	expect(Object.keys(tool(APPROVAL_TOOLS.boost).properties.toolParameters.properties!).sort()).toEqual(['dailyBudget', 'postId']);
+	expect(Object.keys(tool(APPROVAL_TOOLS.boost).properties.hitlParameters.properties!).sort()).toEqual(['postCaption', 'postLink']);
+	expect(Object.keys(tool(APPROVAL_TOOLS.createAd).properties.toolParameters.properties!).sort()).toEqual(['adText', 'campaignName', 'dailyBudget', 'headline', 'imageUrl', 'linkUrl']);
+});
+
+test('Approve: the reviewer reads the decision (post, network, budget in the currency, status), and exactly one Paused boost is created with it', async () => {
+	const adsBefore = sandbox.api.ads.ads.size;
+	const { session, review, from } = await reviewOf('Boost our best post at 15 a day');
+	const post = best();
+	// n8n escapes the message as HTML
+	const text = review.text.replace(/&quot;/g, '"').replace(/&#x2F;|&#47;/g, '/');
+	expect(text).toContain(`Post: ${post.id}, "${post.caption}" ${post.permalink}`);
+	expect(text).toContain('Network: socialnet');
+	expect(text).toContain('Budget: 15 USD a day (daily budget), no end date');
+	expect(text).toContain('Status: PAUSED, so it spends nothing until someone activates it');
+	expect(spending(from)).toEqual([]);
+
+	await click(review, 'Approve');
+	const answer = await session.next();
+	session.close();
+	expect((await finished(session.executionId)).status).toBe('success');
+
+	const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
+	expect(newAds).toHaveLength(1);
+	expect(newAds[0]).toMatchObject({ name: `Boost of ${post.id}`, requestedStatus: 'paused', budget: { amount: 15, type: 'daily' }, accountId: DEMO.socialConnection });
+	const sent = spending(from);
+	expect(sent.map((r) => [r.path, r.status])).toEqual([['/v1/ads/boost', 200]]);
+	expect(sent[0].body).toEqual({ accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount, postId: post.id, budgetAmount: 15, budgetType: 'daily', status: 'PAUSED' });
+	expect(answer).toContain(`Approved: ad ${newAds[0].id} "Boost of ${post.id}" was created at 15 a day with status ${newAds[0].status}`);
+});
+
+test('Decline: nothing is sent to the API; the model is told and says so in the chat', async () => {
+	const adsBefore = sandbox.api.ads.ads.size;
+	const { session, review, from } = await reviewOf('Boost our best post at 20 a day');
+	await click(review, 'Decline');
+	const answer = await session.next();
+	session.close();
+	expect((await finished(session.executionId)).status).toBe('success');
+
+	expect(spending(from)).toEqual([]);
+	expect(sandbox.api.ads.ads.size).toBe(adsBefore);
+	// n8n answers the model's tool call with the refusal in place of the tool's output
+	const last = sandbox.api.openai.requests().at(-1)!;
+	const toolMessage = last.messages.filter((m) => m.role === 'tool').at(-1)!;
+	expect(String(toolMessage.content)).toMatch(/^User rejected the tool call to Boost a post/);
+	expect(answer).toBe(`You declined the boost of ${best().id}: nothing was created. Tell me what to change.`);
+});
+
+test("Approved over the credential's cap: the node refuses it before sending, and the model reports the cap", async () => {
+	const adsBefore = sandbox.api.ads.ads.size;
+	const over = SANDBOX_CAPS.maxDailyBudget + 30;
+	const { session, review, from } = await reviewOf(`Boost our best post at ${over} a day`);
+	expect(review.text).toContain(`Budget: ${over} USD a day`);
+	await click(review, 'Approve');
+	const answer = await session.next();
+	session.close();
+	await finished(session.executionId);
+
+	expect(spending(from)).toEqual([]);
+	expect(sandbox.api.ads.ads.size).toBe(adsBefore);
+	expect(answer).toMatch(new RegExp(`^The boost of ${best().id} was approved but refused: .*${over}.*cap of ${SANDBOX_CAPS.maxDailyBudget}`, 's'));
+});
+
+test('Create Ad behind its own review: the reviewer reads the creative and the budget; Approve creates one Paused ad', async () => {
+	const adsBefore = sandbox.api.ads.ads.size;
+	const { session, review, from } = await reviewOf('Make a new ad for our best post at 12 a day');
+	const post = best();
+	expect(review.text).toContain(`Campaign: Traffic to ${post.id} (traffic)`);
+	expect(review.text).toContain('Headline: Our best post, now on sale');
+	expect(review.text).toContain('Budget: 12 USD a day (daily budget)');
+	expect(review.text).toContain('Status: PAUSED');
+	await click(review, 'Approve');
+	const answer = await session.next();
+	session.close();
+	expect((await finished(session.executionId)).status).toBe('success');
+
+	const sent = spending(from);
+	expect(sent.map((r) => [r.path, r.status])).toEqual([['/v1/ads/create', 200]]);
+	expect(sent[0].body).toMatchObject({ name: `Traffic to ${post.id}`, goal: 'traffic', budgetAmount: 12, budgetType: 'daily', status: 'PAUSED', callToAction: 'SHOP_NOW' });
+	const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
+	expect(newAds).toHaveLength(1);
+	expect(answer).toContain(`Approved: ad ${newAds[0].id}`);
+});
