@@ -43,7 +43,9 @@ const WebSocket = createRequire(ensureN8n().n8n)('ws') as new (url: string) => S
 
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-hitl-'));
+	const started = Date.now();
 	sandbox = await startSandbox({ dir, n8nPort: await freePort() });
+	console.log(`hitl-review: sandbox ready in ${((Date.now() - started) / 1000).toFixed(1)} s (package build, n8n start, demo data, examples)`);
 	// the imported example is the editor's chat; here the same workflow as a public hosted chat, as a user shares it
 	const example = loadExample('ai-ad-assistant-with-approval.json', sandbox.credentialId, sandbox.openAiCredentialId, sandbox.cappedCredentialId);
 	const webhookId = randomUUID();
@@ -135,12 +137,18 @@ test('Approve: the reviewer reads the decision (post, network, budget in the cur
 	const adsBefore = sandbox.api.ads.ads.size;
 	const { session, review, from } = await reviewOf('Boost our best post at 15 a day');
 	const post = best();
-	// n8n escapes the message as HTML
-	const text = review.text.replace(/&quot;/g, '"').replace(/&#x2F;|&#47;/g, '/');
-	expect(text).toContain(`Post: ${post.id}, "${post.caption}" ${post.permalink}`);
-	expect(text).toContain('Network: socialnet');
-	expect(text).toContain('Budget: 15 USD a day (daily budget), no end date');
-	expect(text).toContain('Status: PAUSED, so it spends nothing until someone activates it');
+	expect(review.text).toBe(
+		[
+			'**Approve this boost?** Nothing is spent or created unless you approve.',
+			'',
+			`- Post: ${post.id}, "${post.caption}" ${post.permalink}`,
+			'- Network: socialnet',
+			'- Budget: 15 USD a day (daily budget), no end date: it runs until someone stops it',
+			'- Status: PAUSED, so it spends nothing until someone activates it',
+			'',
+			"The credential's spending caps still apply after you approve.",
+		].join('\n'),
+	);
 	expect(spending(from)).toEqual([]);
 
 	await click(review, 'Approve');
@@ -170,7 +178,7 @@ test('Decline: nothing is sent to the API; the model is told and says so in the 
 	// n8n answers the model's tool call with the refusal in place of the tool's output
 	const last = sandbox.api.openai.requests().at(-1)!;
 	const toolMessage = last.messages.filter((m) => m.role === 'tool').at(-1)!;
-	expect(String(toolMessage.content)).toMatch(/^User rejected the tool call to Boost a post/);
+	expect(JSON.parse(String(toolMessage.content))).toEqual([{ output: expect.stringMatching(/^User rejected the tool call to Boost a post \(id: call_\d+_\d+\)\. STOP what you are doing/) }]);
 	expect(answer).toBe(`You declined the boost of ${best().id}: nothing was created. Tell me what to change.`);
 });
 
@@ -186,7 +194,10 @@ test("Approved over the credential's cap: the node refuses it before sending, an
 
 	expect(spending(from)).toEqual([]);
 	expect(sandbox.api.ads.ads.size).toBe(adsBefore);
-	expect(answer).toMatch(new RegExp(`^The boost of ${best().id} was approved but refused: .*${over}.*cap of ${SANDBOX_CAPS.maxDailyBudget}`, 's'));
+	// what the model got back from the node: the refusal naming the cap (n8n passes the error's message, not its description)
+	const refusal = JSON.parse(answer.replace(/^The boost of \S+ was approved but refused: /, '')) as Array<{ error: string }>;
+	expect(refusal).toEqual([{ error: expect.stringMatching(new RegExp(`${over}.*cap of ${SANDBOX_CAPS.maxDailyBudget} \\(Max Daily Budget\\)\\. Nothing was sent\\.$`)) }]);
+	expect(answer.startsWith(`The boost of ${best().id} was approved but refused: `)).toBe(true);
 });
 
 test('Create Ad behind its own review: the reviewer reads the creative and the budget; Approve creates one Paused ad', async () => {
