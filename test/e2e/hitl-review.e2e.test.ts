@@ -1,45 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
 import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
 import { DEMO } from '../../fake-api/demo';
 import { APPROVAL_TOOLS } from '../../fake-api/openaiApproval';
-import { ensureN8n, freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
+import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExample, SANDBOX_CAPS, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { clickButton, openChat, type ChatButtons } from '../harness/hostedChat';
 
 /**
  * examples/ai-ad-assistant-with-approval.json in a real n8n 2.41.1 (the sandbox of `npm start`,
- * one boot for every scenario), driven as n8n's hosted chat drives it: a chat message to the Chat
- * Trigger's webhook, the chat's WebSocket (`/chat?sessionId&executionId`) that receives the review
- * with its Approve and Decline buttons, and a click on a button, which is a GET of the signed
- * `/webhook-waiting/…` link the button carries. The scripted model (fake-api/openaiApproval.ts)
- * finds the best post and asks to boost it (or to create an ad) at the budget the message names;
- * the fake API's state says what was made.
+ * one boot for every scenario), driven as n8n's hosted chat drives it (test/harness/hostedChat.ts):
+ * a chat message to the Chat Trigger's webhook, the chat's WebSocket that receives the review with
+ * its Approve and Decline buttons, and a click on a button (a GET of its signed link). The scripted
+ * model (fake-api/openaiApproval.ts) finds the best post and asks to boost it (or to create an ad)
+ * at the budget the message names; the fake API's state says what was made.
  */
 
 jest.setTimeout(120_000);
-
-interface ChatButtons {
-	type: 'with-buttons';
-	text: string;
-	buttons: Array<{ text: string; link: string; type: string }>;
-}
 
 let sandbox: Sandbox;
 let dir: string;
 let chatUrl: string;
 const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000) => waitUntil(what, probe, ms, () => sandbox.n8n.log);
-interface Socket {
-	on(event: 'message', listener: (data: Buffer) => void): void;
-	once(event: 'open' | 'error', listener: (error?: Error) => void): Socket;
-	send(text: string): void;
-	close(): void;
-}
-// the WebSocket library of n8n's own chat server (n8n depends on it; we do not)
-const WebSocket = createRequire(ensureN8n().n8n)('ws') as new (url: string) => Socket;
 
 beforeAll(async () => {
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-hitl-'));
@@ -61,40 +46,8 @@ afterAll(async () => {
 	if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A chat session as n8n's hosted chat holds it: the message starts an execution, the WebSocket receives what its Chat nodes send. */
-async function chat(chatInput: string) {
-	const sessionId = `hitl-${randomUUID()}`;
-	// n8n registers the webhook just after activation answers; until then it says 404 and runs nothing
-	const started = await waitFor('the chat webhook', async () => {
-		const r = await fetch(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
-		return r.status === 404 ? undefined : r;
-	});
-	expect(started.status).toBe(200);
-	const { executionId, resumeToken } = (await started.json()) as { executionStarted: boolean; executionId: string; resumeToken?: string };
-	const query = new URLSearchParams({ sessionId, executionId, isPublic: 'true', ...(resumeToken ? { token: resumeToken } : {}) });
-	const socket = new WebSocket(`${sandbox.n8n.url.replace(/^http/, 'ws')}/chat?${query}`);
-	const received: string[] = [];
-	socket.on('message', (data) => {
-		const text = data.toString();
-		if (text === 'n8n|heartbeat') socket.send('n8n|heartbeat-ack');
-		else if (text !== 'n8n|continue') received.push(text);
-	});
-	await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-	let read = 0;
-	return {
-		executionId,
-		/** The chat's next message (n8n's chat server polls the execution every 3 s). */
-		next: async () => await waitFor('a chat message', () => (received.length > read ? received[read++] : undefined)),
-		close: () => socket.close(),
-	};
-}
-
-/** What a click on the button does in n8n's chat: a GET of its link (a browser's, so n8n's bot filter lets it through). */
-async function click(review: ChatButtons, label: 'Approve' | 'Decline') {
-	const button = review.buttons.find((b) => b.text === label)!;
-	const res = await fetch(button.link, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36' } });
-	expect(res.status).toBe(200);
-}
+const chat = async (message: string) => await openChat(chatUrl, message, waitFor);
+const click = async (review: ChatButtons, label: 'Approve' | 'Decline') => expect(await clickButton(review, label)).toBe(200);
 
 const finished = async (executionId: string) =>
 	await waitFor('the execution to finish', async () => {
