@@ -1,4 +1,5 @@
 import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
+import { APPROVAL_TOOLS, approvalScript } from './openaiApproval';
 
 /**
  * An OpenAI-compatible chat model whose answers are scripted, so that n8n's AI Agent can run
@@ -204,9 +205,21 @@ const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) 
 /**
  * What the sandbox's model does with any message: reads the store's pages and the best post,
  * checks a 10 USD/day boost of that post with Validate Only, boosts it Paused if the check
- * passed, and answers with what the tools returned.
+ * passed, and answers with what the tools returned. Offered the approval example's tools, it
+ * follows that example's script instead (openaiApproval.ts).
  */
 export function demoScript(budget = 10): ScriptStep[] {
+	const store = storeAssistantScript(budget);
+	const approval = approvalScript();
+	return Array.from({ length: Math.max(store.length, approval.length) }, (_, round) => (c: Conversation) => {
+		const script = c.tools.includes(APPROVAL_TOOLS.boost) ? approval : store;
+		const step = script[round];
+		if (!step) return { content: `(The scripted model has no turn ${round + 1}: its script has ${script.length}.)` };
+		return typeof step === 'function' ? step(c) : step;
+	});
+}
+
+function storeAssistantScript(budget: number): ScriptStep[] {
 	const bestPost = (c: Conversation) => list<Post>(c.result(DEMO_TOOLS.bestPosts))[0];
 	const failedChecks = (check: Check | undefined) =>
 		(check?.checks ?? []).filter((c) => c.status === 'failed').map((c) => `${c.check}: ${c.message ?? 'failed'}`);

@@ -18,6 +18,7 @@ const REAL_N8N_ORDER = [
 	'n8n-load-churn', // heavy
 	'examples.e2e',
 	'mcp-tools.e2e',
+	'hitl-review.e2e',
 	'start-queue.e2e', // heavy
 	'compat-n8n1.e2e',
 ];

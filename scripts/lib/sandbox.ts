@@ -38,6 +38,7 @@ export const EXAMPLE_PLACEHOLDERS: Record<string, string> = {
 	YOUR_STORE_ADDRESS: 'https://shop.example.com',
 	YOUR_AD_CONNECTION_ID: DEMO.socialConnection,
 	YOUR_AD_ACCOUNT_ID: DEMO.socialAdAccount,
+	YOUR_AD_ACCOUNT_CURRENCY: 'USD',
 	YOUR_CAMPAIGN_ID: DEMO.campaign,
 	YOUR_PIXEL_ID: DEMO.socialPixel,
 };
@@ -298,7 +299,7 @@ export function banner(sandbox: Sandbox) {
   credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
                 "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
                 ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
-                (the two AI agent examples use it)
+                (the three AI agent examples use it)
   chat model:   "${OPENAI_CREDENTIAL_NAME}" → ${api.url}${OPENAI_BASE}, a scripted model: open
                 "Store assistant", click "Open chat" and send any message; it lists the pages,
                 checks and boosts the best post (Paused) with our tools and reports what they returned

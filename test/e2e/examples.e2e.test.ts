@@ -40,6 +40,7 @@ test('every example imports, with only node types this n8n knows and our credent
 	const known = new Set((await sandbox.n8n.rest<Array<{ name: string }>>('GET', '/types/nodes.json')).map((t) => t.name));
 	const examples = loadExamples(sandbox.credentialId);
 	expect(examples.map((e) => e.file)).toEqual([
+		'ai-ad-assistant-with-approval.json',
 		'ai-agent-boost-with-spending-caps.json',
 		'ai-agent-store-assistant.json',
 		'boost-best-post-every-monday.json',
@@ -57,8 +58,12 @@ test('every example imports, with only node types this n8n knows and our credent
 		for (const node of saved.nodes) {
 			expect(known.has(node.type)).toBe(true);
 			if (node.type.startsWith('n8n-nodes-storefront.') && node.type !== 'n8n-nodes-storefront.storefrontTrigger') {
-				// the two AI agent examples run under the sandbox's capped credential (docs/nodes.md, "Spending caps")
-				const capped = ['Ad agent under spending caps (AI agent with boost tools)', 'Store assistant (AI agent with Storefront tools)'].includes(workflow.name);
+				// the three AI agent examples run under the sandbox's capped credential (docs/nodes.md, "Spending caps")
+				const capped = [
+					'AI ad assistant with approval (human review of every spend)',
+					'Ad agent under spending caps (AI agent with boost tools)',
+					'Store assistant (AI agent with Storefront tools)',
+				].includes(workflow.name);
 				expect(node.credentials?.storefrontApi?.id).toBe(capped ? sandbox.cappedCredentialId : sandbox.credentialId);
 			}
 		}

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO } from '../../fake-api/demo';
+import { OPENAI_BASE } from '../../fake-api/openai';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { loadExample, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
+import { clickButton, openChat, type ChatButtons } from '../harness/hostedChat';
 import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
@@ -188,6 +191,43 @@ test('the boost example run twice by the workers: validated first, exactly one a
 	expect(keys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
 	expect(keys[1]).toBe(keys[0]);
 	console.log(`queue mode: boost example run twice on the workers → ${newAds.length} ad, key ${String(keys[0]).slice(0, 12)}… both times`);
+});
+
+test('the approval example (human review in the chat): the review reaches the chat through a webhook processor, the Approve click resumes the execution on a worker, and the boost runs once', async () => {
+	const openAi = await bed.queue.main.rest<{ id: string }>('POST', '/rest/credentials', {
+		name: OPENAI_CREDENTIAL_NAME,
+		type: 'openAiApi',
+		data: { apiKey: 'sk-queue-any-key', url: `${bed.api.url}${OPENAI_BASE}`, organizationId: '', header: false },
+	});
+	const example = loadExample('ai-ad-assistant-with-approval.json', bed.credential.id, openAi.id);
+	const webhookId = randomUUID();
+	const trigger = example.nodes.find((n: { type: string }) => n.type === '@n8n/n8n-nodes-langchain.chatTrigger');
+	Object.assign(trigger, { webhookId, parameters: { ...trigger.parameters, public: true } });
+	const workflow = await bed.queue.main.createWorkflow({ ...example, name: `${example.name} (queue)` });
+	await bed.queue.main.activate(workflow.id);
+	const adsBefore = bed.api.ads.ads.size;
+	const boosts = () => boostCalls(bed.api).length;
+	const boostsBefore = boosts();
+
+	const session = await openChat(`${bed.queue.webhooks[0].url}/webhook/${webhookId}/chat`, 'Boost our best post at 15 a day', bed.waitFor);
+	const review = JSON.parse(await session.next()) as ChatButtons;
+	expect(review.text).toContain('- Budget: 15 USD a day (daily budget)');
+	expect(boosts()).toBe(boostsBefore);
+	expect(await clickButton(review, 'Approve')).toBe(200);
+	const answer = await session.next();
+	session.close();
+
+	const newAds = [...bed.api.ads.ads.values()].slice(adsBefore);
+	expect(newAds).toHaveLength(1);
+	expect(newAds[0]).toMatchObject({ requestedStatus: 'paused', budget: { amount: 15, type: 'daily' }, accountId: DEMO.socialConnection });
+	expect(boosts()).toBe(boostsBefore + 1);
+	expect(answer).toContain(`Approved: ad ${newAds[0].id}`);
+	const execution = await bed.waitFor('the execution to finish', async () => {
+		const e = await bed.queue.main.execution(session.executionId);
+		return ['new', 'running', 'waiting'].includes(e.status) ? undefined : e;
+	});
+	expect(execution.status).toBe('success');
+	await bed.queue.main.deactivate(workflow.id);
 });
 
 test('stopping leaves no n8n, Postgres or Redis process behind', async () => {

@@ -24,8 +24,8 @@ const isSticky = (n: ExampleNode) => n.type === 'n8n-nodes-base.stickyNote';
 const PLACEHOLDER = /\bYOUR_[A-Z_]+\b/g;
 const DEMO_VALUES = [DEMO.store, DEMO.pluginStore, DEMO.socialConnection, DEMO.socialAdAccount, DEMO.searchConnection, DEMO.campaign, DEMO.socialPixel, 'shop.example.com'];
 
-test('there are seven examples', () => {
-	expect(files).toHaveLength(7);
+test('there are eight examples', () => {
+	expect(files).toHaveLength(8);
 });
 
 describe.each(files)('%s', (file) => {
