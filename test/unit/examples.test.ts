@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import type { INode, INodeType, IVersionedNodeType } from 'n8n-workflow';
@@ -113,6 +114,8 @@ describe('"Publish a landing page with its redirect" run twice through n8n-core 
 	let api: Awaited<ReturnType<typeof startFakeApi>>;
 	let runs = 0;
 
+	const load = createRequire(__filename);
+
 	/** n8n's own If, Filter, Set and Manual Trigger nodes, from the installed n8n 2.41.1, at the versions the example uses. */
 	function baseTypes(nodes: INode[]): Record<string, INodeType> {
 		const dist = path.join(path.dirname(ensureN8n().n8n), '..', 'n8n-nodes-base', 'dist', 'nodes');
@@ -125,7 +128,7 @@ describe('"Publish a landing page with its redirect" run twice through n8n-core 
 		const types: Record<string, INodeType> = {};
 		for (const node of nodes.filter((n) => !n.type.startsWith('n8n-nodes-storefront.'))) {
 			const [file, name] = files[node.type];
-			const type = new (require(path.join(dist, file))[name])() as INodeType | IVersionedNodeType; // eslint-disable-line @typescript-eslint/no-require-imports
+			const type = new (load(path.join(dist, file))[name])() as INodeType | IVersionedNodeType;
 			types[node.type] = 'nodeVersions' in type ? type.nodeVersions[node.typeVersion] : type;
 		}
 		return types;
