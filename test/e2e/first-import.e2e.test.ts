@@ -177,7 +177,7 @@ test('under another name the reference stays unresolved (id null) and the run sa
 		const flatted = createRequire(bin.n8n)('flatted') as { parse(text: string): unknown };
 		const { resultData } = flatted.parse(String((execution as { data?: string }).data)) as { resultData: { error?: { message: string; node?: { name: string } }; lastNodeExecuted?: string } };
 		console.log(`unresolved credential: the run stops at "${resultData.lastNodeExecuted}": ${resultData.error?.message}`);
-		expect({ node: resultData.lastNodeExecuted, message: resultData.error?.message }).toEqual({ node: 'Find the page by its handle', message: 'Found credential with no ID.' });
+		expect({ node: resultData.lastNodeExecuted, message: resultData.error?.message }).toEqual({ node: 'Find the page by its handle', message: 'Node "Find the page by its handle" uses invalid credential' });
 		expect(api.commerce.store(DEMO.store).pages.filter((p) => p.handle === 'summer-sale')).toHaveLength(1);
 	} finally {
 		await n8n.rest('PATCH', `/rest/credentials/${mine.id}`, { name: EXAMPLE_CREDENTIAL.name, type: 'storefrontApi', data: { apiKey: KEYS.full, baseUrl: api.url, ...SANDBOX_CAPS } });
