@@ -164,7 +164,7 @@ test('with Settings set, what runs from the editor\'s Execute button runs: the l
 	expect([...api.ads.ads.values()].slice(ads)).toEqual([expect.objectContaining({ requestedStatus: 'paused', accountId: DEMO.socialConnection })]);
 });
 
-test('under another name the reference stays unresolved (id null) and the run says so; the user selects theirs once', async () => {
+test('under another name the reference stays unresolved (id null), and a run stops at the first Storefront node, saying so, before any request', async () => {
 	await n8n.rest('PATCH', `/rest/credentials/${mine.id}`, { name: 'My shop', type: 'storefrontApi', data: { apiKey: KEYS.full, baseUrl: api.url, ...SANDBOX_CAPS } });
 	try {
 		const example = exampleFile('landing-page-with-redirect.json');
