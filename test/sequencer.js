@@ -17,6 +17,7 @@ const REAL_N8N_ORDER = [
 	'trigger.e2e', // heavy
 	'n8n-load-churn', // heavy
 	'examples.e2e',
+	'first-import.e2e',
 	'mcp-tools.e2e',
 	'hitl-review.e2e',
 	'start-queue.e2e', // heavy

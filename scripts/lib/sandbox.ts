@@ -18,10 +18,18 @@ import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } fro
 
 export const CREDENTIAL_NAME = 'Storefront account';
 /**
- * A second Storefront credential with spending caps set (docs/nodes.md, "Spending caps"): the example
- * ai-agent-boost-with-spending-caps.json uses it, every other example CREDENTIAL_NAME.
+ * A second Storefront credential with spending caps set (docs/nodes.md, "Spending caps"): the sandbox
+ * runs the two AI agent examples (CAPPED_EXAMPLES) under it, every other example under CREDENTIAL_NAME.
  */
 export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
+export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-agent-store-assistant.json'];
+/**
+ * What every Storefront node of the files in examples/ names: no ID (`id: null`), and the name n8n's
+ * editor gives a user's first Storefront API credential ("Storefront API" without "API", plus
+ * "account"). n8n 2.41.1 resolves such a reference by name when a workflow is imported or saved,
+ * so a user's own credential of that name is selected on every node (docs/examples.md).
+ */
+export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
 export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
 /** CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
 export const SANDBOX_NO_CAPS = { limitSpending: false };
@@ -99,7 +107,7 @@ export interface Sandbox {
 
 /**
  * The example workflows, with the demo data in place of their placeholders (EXAMPLE_PLACEHOLDERS),
- * their credential references pointed at `credentialId` (those naming CAPPED_CREDENTIAL_NAME at
+ * their credential references pointed at `credentialId` (those of CAPPED_EXAMPLES at
  * `cappedCredentialId`, when given), and with `openAiCredentialId` given to the OpenAI chat model nodes.
  */
 export function loadExamples(credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
@@ -113,7 +121,7 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string, 
 				// the sticky notes keep saying what a user sets
 				if (node.type !== 'n8n-nodes-base.stickyNote') node.parameters = JSON.parse(JSON.stringify(node.parameters).replace(PLACEHOLDER, (p) => EXAMPLE_PLACEHOLDERS[p]));
 				if (node.credentials?.storefrontApi) {
-					const capped = cappedCredentialId !== undefined && node.credentials.storefrontApi.name === CAPPED_CREDENTIAL_NAME;
+					const capped = cappedCredentialId !== undefined && CAPPED_EXAMPLES.includes(file);
 					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: CREDENTIAL_NAME };
 				}
 				if (openAiCredentialId && node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
