@@ -22,7 +22,7 @@ export const CREDENTIAL_NAME = 'Storefront account';
  * runs the two AI agent examples (CAPPED_EXAMPLES) under it, every other example under CREDENTIAL_NAME.
  */
 export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
-export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-agent-store-assistant.json'];
+export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-agent-store-assistant.json', 'ai-ad-assistant-with-approval.json'];
 /**
  * What every Storefront node of the files in examples/ names: no ID (`id: null`), and the name n8n's
  * editor gives a user's first Storefront API credential ("Storefront API" without "API", plus
