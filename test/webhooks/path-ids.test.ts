@@ -3,6 +3,7 @@ import { loadOptionsContext, nodeType, runNode } from '../harness';
 import { triggerHarness } from '../harness/trigger';
 import { KEYS } from '../../fake-api';
 import { SOCIAL } from '../ads/helpers';
+import { apiRequest } from '../../nodes/shared/wire/apiRequest';
 
 /**
  * Issue 44, finding 3: an ID of `.` or `..` (or one that decodes to it, or holds a slash) would
@@ -80,4 +81,14 @@ test('Ads → Audience → Add Users (a batch operation, its own apiRequest) wit
 	});
 	expect(ctx.api.requests).toEqual([]);
 	expect(r.error?.message).toBe('Audience "aud_1/../../../webhooks" is not a valid ID');
+});
+
+test('the net at the programmatic door: a path with an empty, "." or ".." part, also encoded, is refused unsent; an ordinary path goes', async () => {
+	const c = loadOptionsContext('storefrontWebhooks', {}, { apiKey: KEYS.full, baseUrl: ctx.api.url });
+	for (const path of ['/v1/webhooks/..', '/v1/webhooks/../x', '/v1/webhooks/./deliveries', '/v1/webhooks//deliveries', '/v1/webhooks/%2e%2e/test', '/v1/webhooks/a%2Fb/test']) {
+		await expect(apiRequest.call(c, 'GET', path)).rejects.toThrow(/has an empty, "\." or "\.\." part/);
+	}
+	expect(ctx.api.requests).toEqual([]);
+	expect((await apiRequest.call(c, 'GET', '/v1/webhooks')).status).toBe(200);
+	expect(ctx.api.requests.map((q) => q.path)).toEqual(['/v1/webhooks']);
 });

@@ -241,9 +241,12 @@ describe('Webhook → Delete', () => {
 		expect(r.error?.description).toMatch(/Check the ID/);
 	});
 
-	test('IDs are URL-encoded into the path', async () => {
-		await ctx.run({ resource: 'webhook', operation: 'delete', webhookId: byId('a/b c') });
-		expect(ctx.api.requests[0].path).toBe('/v1/webhooks/a%2Fb%20c');
+	test('IDs are URL-encoded into the path; one holding a slash (which a server decoding %2F would split) is refused unsent', async () => {
+		await ctx.run({ resource: 'webhook', operation: 'delete', webhookId: byId('a b&c') });
+		expect(ctx.api.requests[0].path).toBe('/v1/webhooks/a%20b%26c');
+		const r = await ctx.run({ resource: 'webhook', operation: 'delete', webhookId: byId('a/b c') });
+		expect(r.requests).toEqual([]);
+		expect(r.error?.message).toBe('Webhook "a/b c" is not a valid ID');
 	});
 });
 
