@@ -163,7 +163,7 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 		expectItems(r, { 3: /^Spending action 4 of this execution, above this credential's cap of 3 \(Max Spending Actions per Execution\); 3 already taken\./ }, 4);
 	});
 
-	test('Validate Only is checked against the caps (no "valid" for what they would refuse) and does not count', async () => {
+	test('Validate Only is never refused by a cap: it runs, spends nothing, is not counted, and its output says which caps would refuse the real call', async () => {
 		const parameters = { ...c.parameters, validateOnly: '={{ $json.check }}' };
 		const caps = limit({ maxDailyBudget: 50, pausedOnly: true, maxSpendingCallsPerExecution: 1 });
 		const r = await run(parameters, caps, [
@@ -173,13 +173,21 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 			{ budget: 50, type: 'daily', status: c.paused, check: true },
 			{ budget: 40, type: 'daily', status: c.paused, check: false },
 		]);
-		// the two checks within the caps, then the one real call the count allows
+		// the four checks, then the one real call the count allows (the checks took none of it)
 		expect(r.requests.map((q) => [q.path, (q.body as IDataObject).validateOnly ?? false])).toEqual([
+			[c.path, true],
+			[c.path, true],
 			[c.path, true],
 			[c.path, true],
 			[c.path, false],
 		]);
-		expectItems(r, { 0: /Daily budget 51 is above/, 1: /Status ACTIVE is refused/ }, 5);
+		expectItems(r, {}, 5);
+		expect(r.items[0].json.capsWouldRefuse).toEqual({
+			message: "Daily budget 51 is above this credential's cap of 50 (Max Daily Budget). The real call would be refused.",
+			fix: expect.stringMatching(/^A daily budget of 50 or less passes \(or Max Daily Budget of 51 or more\)\. .*can also turn Limit Spending off/),
+		});
+		expect(r.items[1].json.capsWouldRefuse).toMatchObject({ message: expect.stringMatching(/^Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\./) });
+		expect(r.items.slice(2).map((i) => i.json.capsWouldRefuse)).toEqual([undefined, undefined, undefined]);
 	});
 });
 
@@ -486,8 +494,9 @@ test('without Continue On Fail a refused item stops the node with the error, and
 	const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: 50 }), [{ budget: 10_000, type: 'daily', status: 'PAUSED' }], { continueOnFail: false });
 	expect(r.requests).toEqual([]);
 	expect(r.error?.message).toBe("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
-	expect(r.error?.description).toContain("The credential's owner sets it in Storefront API → Spending caps.");
-	expect(r.error?.description).toContain('This refusal is final');
+	expect(r.error?.description).toBe(
+		"A daily budget of 50 or less passes (or Max Daily Budget of 10000 or more). The credential's owner sets the caps in Storefront API → Spending caps, and can also turn Limit Spending off (no caps at all).",
+	);
 });
 
 test('Retry On Fail resends the same boost with the same Idempotency-Key: counted once', async () => {

@@ -152,7 +152,7 @@ describe('finding 2: keywords are inside the caps', () => {
 		const k = keyword();
 		const r = await run(setStatus(k.id), STRICTEST, [{ status: 'active' }, { status: 'paused' }]);
 		expect(r.requests.map((q) => [q.method, q.path, (q.body as IDataObject).status])).toEqual([['PATCH', `/v1/ads/keywords/${k.id}`, 'paused']]);
-		expect(String(r.items[0].json.error)).toMatch(/^Status active is refused: this credential allows paused only \(Paused Only is on\)\. Nothing was sent\.$/);
+		expect(String(r.items[0].json.error)).toMatch(/^Status active is refused: this credential allows paused only \(Paused Only is on\)\. This credential allows no spending action \(Max Spending Actions per Execution is 0\)/);
 		expect(r.items[1].json).toMatchObject({ id: k.id, status: 'paused' });
 	});
 

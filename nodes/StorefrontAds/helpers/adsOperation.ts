@@ -2,8 +2,8 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { checkedSpends, checkSpendCaps, declareSpends, type Spends } from './spendCaps';
-import { countSpendingCall } from './spendingActions';
+import { checkedSpends, declareSpends, type Spends } from './spendCaps';
+import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
 
 /** preSends that make a request of their own (a lookup): the caps are checked before the first one. */
 const LOOKUPS = new WeakSet<PreSendAction>();
@@ -43,7 +43,8 @@ export function adsOperation<N extends string, P extends string>(
 ): INodePropertyOptions {
 	const { sendsAccount, spends: declared, ...own } = spec;
 	const spends = checkedSpends(spec.action, declared);
-	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? []) };
+	const postReceive = spends === 'none' ? own.postReceive : [...(own.postReceive ?? []), reportCapsOnDryRun];
+	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? []), postReceive };
 	const sends = sendsAccount !== false && spec.fields.some((f) => f.name === 'accountId');
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';
 	const option = operation((sends ? { ...rest, inRequest: { accountId: { in: where, locator: true }, ...rest.inRequest } } : rest) as CheckedSpec<N, P>);

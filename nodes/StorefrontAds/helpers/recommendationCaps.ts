@@ -66,11 +66,12 @@ async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHt
 	const judged = names.map((n) => judgeOne(n, list.get(n)));
 	const refused = judged.flatMap((j) => ('refused' in j ? [j.refused] : []));
 	if (refused.length) {
-		refuseOverCap(
-			ctx,
-			`Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}) cannot check an amount the API does not show.`,
-			'Apply the others on their own, and make a budget or bid change with Campaign → Update within the caps.',
-		);
+		refuseOverCap(ctx, [
+			{
+				message: `Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}) cannot check an amount the API does not show.`,
+				pass: 'The others pass on their own; make a budget or bid change with Campaign → Update within the caps.',
+			},
+		]);
 	}
 	return [...new Set(judged.flatMap((j) => ('actions' in j ? j.actions : [])))];
 }

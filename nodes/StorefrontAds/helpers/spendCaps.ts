@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
@@ -14,10 +14,13 @@ import type { OperationNote } from '../../shared/toolDescription';
  * adsOperation.ts), and that declaration alone decides what is checked. adsOperation adds to the
  * preSend of an operation that can spend:
  *
- * - `checkSpendCaps(spends)`, once the body is built and before any lookup of ours (`looksUp`):
- *   the budget against Max Daily / Max Lifetime Budget (`budget`), the status against Paused Only
- *   (`activate`; with `create`, no status means ACTIVE). Validate Only requests are checked too: a
- *   check the caps would refuse never comes back "valid".
+ * - `checkSpendCaps(spends)` (spendingActions.ts), once the body is built and before any lookup of
+ *   ours (`looksUp`): the budget against Max Daily / Max Lifetime Budget (`budget`), the status
+ *   against Paused Only (`activate`; with `create`, no status means ACTIVE); a call refused by
+ *   them is told too whether Max Spending Actions would refuse it, so one refusal names every cap
+ *   in the way, each with the value that would pass. A Validate Only request is never refused:
+ *   it spends nothing, and its output says which caps would refuse the real call
+ *   (`capsWouldRefuse`).
  * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
  *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls;
  *   Validate Only spends nothing and is not counted.
@@ -91,9 +94,13 @@ export interface SpendCaps {
 	maxSpendingCallsPerExecution: number;
 }
 
-/** Where the owner sets them (the credential's notice is titled so). */
-const WHERE = "The credential's owner sets it in Storefront API → Spending caps.";
+/** Where the owner sets them (the credential's notice is titled so), and the way around every cap. */
+const OWNER = "The credential's owner sets the caps in Storefront API → Spending caps, and can also turn Limit Spending off (no caps at all).";
+/** For a model only: a person who owns the credential can act on the refusal. */
 const FINAL = 'This refusal is final: do not retry it or try other values to get around it; ask the owner of the credential.';
+
+/** Whether the node runs as an AI tool: n8n gives a tool the node's type name with `Tool` appended. */
+export const runsAsTool = (ctx: IExecuteSingleFunctions) => ctx.getNode().type.endsWith('Tool');
 
 /** A cap as typed: 0 allows nothing; empty, negative or not a number allows nothing either (fail closed). */
 const capOf = (value: unknown) => {
@@ -123,23 +130,26 @@ export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<Spen
 export const requestText = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
 export const lowerText = (value: unknown) => requestText(value).toLowerCase();
 
-/** Refuses the item: the cap, its value, the value asked, and that nothing was sent. */
-export function refuseOverCap(ctx: IExecuteSingleFunctions, message: string, fix: string): never {
-	failItem(ctx, `${message} Nothing was sent.`, `${WHERE} ${fix} ${FINAL}`);
+/** A cap a request is over: what it asked (naming the cap and its value) and the value that would pass. */
+export interface Breach {
+	message: string;
+	pass: string;
+}
+
+/** What the person (or model) can do: what would pass, the owner's way out, and, for a model, that it is final. */
+export const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) => [...breaches.map((b) => b.pass), OWNER, ...(runsAsTool(ctx) ? [FINAL] : [])].join(' ');
+
+/** Refuses the item: every cap in the way, each with its value and the value asked, and that nothing was sent. */
+export function refuseOverCap(ctx: IExecuteSingleFunctions, breaches: Breach[]): never {
+	failItem(ctx, `${breaches.map((b) => b.message).join(' ')} Nothing was sent.`, capsAdvice(ctx, breaches));
 }
 
 /** The budget a request asks for, as `{amount, type}`: ad creates and boosts send it flat, the others nested. */
-function budgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {
+export function budgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {
 	if (body.budgetAmount !== undefined) return { amount: body.budgetAmount, type: lowerText(body.budgetType) };
 	const budget = body.budget as IDataObject | undefined;
 	if (!budget || typeof budget !== 'object') return undefined;
 	return { amount: budget.amount, type: lowerText(budget.type) || 'daily' };
-}
-
-/** A cap a request is over: what it asked (naming the cap and its value) and what would pass. */
-interface Breach {
-	message: string;
-	fix: string;
 }
 
 /** A budget over its cap (`kind` daily or lifetime); a cap of 0 allows no budget of that kind. */
@@ -149,13 +159,16 @@ function budgetBreach(kind: 'daily' | 'lifetime', asked: unknown, cap: number): 
 	if (cap === 0) {
 		return {
 			message: `${Kind} budget ${String(asked)} is refused: this credential allows no ${kind} budget (${field} is 0).`,
-			fix: `No ${kind} budget can be set with this credential until its owner raises ${field}.`,
+			pass: `It passes once the owner sets ${field} to ${String(asked)} or more.`,
 		};
 	}
-	return { message: `${Kind} budget ${String(asked)} is above this credential's cap of ${cap} (${field}).`, fix: `Use a ${kind} budget of ${cap} or less.` };
+	return {
+		message: `${Kind} budget ${String(asked)} is above this credential's cap of ${cap} (${field}).`,
+		pass: `A ${kind} budget of ${cap} or less passes (or ${field} of ${String(asked)} or more).`,
+	};
 }
 
-function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string } | undefined): Breach[] {
+export function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string } | undefined): Breach[] {
 	if (!budget) return [];
 	const amount = Number(budget.amount);
 	// not a number: the node's own budget check refuses it next (whole units, more than 0)
@@ -171,7 +184,7 @@ function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string
  * Paused Only: a create must ask for PAUSED (the API creates ACTIVE when no status is sent), and a
  * status change or update may only pause. A request for ACTIVE is refused, never turned into PAUSED.
  */
-function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): Breach[] {
+export function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): Breach[] {
 	if (!caps.pausedOnly) return [];
 	const asked = requestText(body.status);
 	// a change that leaves the status as it is
@@ -180,7 +193,9 @@ function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): B
 	return [
 		{
 			message: `Status ${asked || '(none: the API then creates it ACTIVE)'} is refused: this credential allows paused only (Paused Only is on).`,
-			fix: creates ? 'Create it PAUSED, for a person to switch on.' : 'Only a person may make it active, outside this credential.',
+			pass: creates
+				? 'Status PAUSED passes: create it PAUSED, for a person to switch on (or the owner turns Paused Only off).'
+				: 'Only pausing passes: a person makes it active outside this credential (or the owner turns Paused Only off).',
 		},
 	];
 }
@@ -189,25 +204,12 @@ function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): B
 const JUDGED = new WeakMap<object, readonly SpendAction[]>();
 export const judgedActions = (request: IHttpRequestOptions) => JUDGED.get(request);
 
-/** preSend, before anything is sent: the budget caps and Paused Only (Validate Only included), as the declaration says. */
-export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const caps = await credentialCaps(this);
-		if (!caps.limited) return request;
-		let actions = canDo(spends);
-		if ('judge' in spends) {
-			actions = await spends.judge(this, caps, request);
-			JUDGED.set(request, actions);
-		}
-		const body = (request.body ?? {}) as IDataObject;
-		// every cap the request is over, in one error: the budget first, then the status
-		const breaches = [
-			...(actions.includes('budget') ? budgetBreaches(caps, budgetOf(body)) : []),
-			...(actions.includes('activate') ? pausedBreaches(caps, actions.includes('create'), body) : []),
-		];
-		if (breaches.length) refuseOverCap(this, breaches.map((b) => b.message).join(' '), breaches.map((b) => b.fix).join(' '));
-		return request;
-	};
+/** What the request does to spending: its judge's finding (Recommendation → Apply), else all it can do. */
+export async function actionsOf(ctx: IExecuteSingleFunctions, spends: Exclude<Spends, 'none'>, caps: SpendCaps, request: IHttpRequestOptions) {
+	if (!('judge' in spends)) return canDo(spends);
+	const actions = await spends.judge(ctx, caps, request);
+	JUDGED.set(request, actions);
+	return actions;
 }
 
 /**

@@ -1,14 +1,26 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
 import { keyOf, keyOn } from '../../shared/wire/idempotency';
-import { canDo, credentialCaps, judgedActions, lowerText, refuseOverCap, requestText, type Spends } from './spendCaps';
+import {
+	actionsOf,
+	budgetBreaches,
+	budgetOf,
+	canDo,
+	capsAdvice,
+	credentialCaps,
+	judgedActions,
+	lowerText,
+	pausedBreaches,
+	refuseOverCap,
+	requestText,
+	type Breach,
+	type SpendAction,
+	type Spends,
+} from './spendCaps';
 
 /** The distinct spending actions a request takes, as its operation declares them (a resend of the same call is the same). */
-function spendingCalls(spends: Exclude<Spends, 'none'>, request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
+function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
 	const body = (request.body ?? {}) as IDataObject;
-	if (body.validateOnly === true) return [];
-	// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
-	const actions = judgedActions(request) ?? canDo(spends);
 	const active = lowerText(body.status) === 'active';
 	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
 	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
@@ -58,31 +70,77 @@ function callsOf(executionId: string): Set<string> {
 	return calls;
 }
 
+/** Max Spending Actions for the real call: the breach when it would go over, and the calls it adds (a resend of a counted call adds none). */
+function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, cap: number) {
+	const calls = spendingCalls(actions, request, ctx);
+	const made = callsOf(String(ctx.getExecutionId() ?? ''));
+	const added = calls.filter((c) => !made.has(c));
+	const total = made.size + added.length;
+	if (!added.length || total <= cap) return { made, added };
+	const breach: Breach =
+		cap === 0
+			? {
+					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
+					pass: `It passes once the owner sets Max Spending Actions per Execution to ${total} or more.`,
+				}
+			: {
+					message: `${added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made.size} already taken.`,
+					pass: `It passes with Max Spending Actions per Execution of ${total} or more, or in another execution (one run of the workflow), after a person has looked at these.`,
+				};
+	return { made, added, breach };
+}
+
+/** What Validate Only checks were told the caps would refuse, by execution, node and item, for their output; bounded like the count. */
+const wouldRefuse = new Map<string, { message: string; fix: string }>();
+const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${ctx.getNode().name}|${ctx.getItemIndex()}`;
+
+/**
+ * preSend, before anything is sent: the budget caps and Paused Only, as the declaration says. A
+ * refused call is told every cap in its way, Max Spending Actions included. A Validate Only check
+ * is never refused: it spends nothing, and its output says which caps would refuse the real call.
+ */
+export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const caps = await credentialCaps(this);
+		if (!caps.limited) return request;
+		const actions = await actionsOf(this, spends, caps, request);
+		const body = (request.body ?? {}) as IDataObject;
+		// every cap the request is over, in one error: the budget first, then the status, then the count
+		const breaches = [
+			...(actions.includes('budget') ? budgetBreaches(caps, budgetOf(body)) : []),
+			...(actions.includes('activate') ? pausedBreaches(caps, actions.includes('create'), body) : []),
+		];
+		const dryRun = body.validateOnly === true;
+		// the count's own check (last) knows the call's key; here it is named beside the others
+		if (breaches.length || dryRun) {
+			const { breach } = countOf(this, actions, request, caps.maxSpendingCallsPerExecution);
+			if (breach) breaches.push(breach);
+		}
+		if (!breaches.length) return request;
+		if (!dryRun) refuseOverCap(this, breaches);
+		if (wouldRefuse.size >= EXECUTIONS_KEPT) wouldRefuse.delete(wouldRefuse.keys().next().value!);
+		wouldRefuse.set(itemKey(this), { message: `${breaches.map((b) => b.message).join(' ')} The real call would be refused.`, fix: capsAdvice(this, breaches) });
+		return request;
+	};
+}
+
+/** postReceive of a spending operation: a Validate Only check's output says which caps would refuse the real call. */
+export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	const key = itemKey(this);
+	const refusal = wouldRefuse.get(key);
+	if (!refusal) return items;
+	wouldRefuse.delete(key);
+	return items.map((item) => ({ ...item, json: { ...item.json, capsWouldRefuse: refusal } }));
+};
+
 /** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
 export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);
-		if (!limited) return request;
-		const calls = spendingCalls(spends, request, this);
-		if (!calls.length) return request;
-		const made = callsOf(String(this.getExecutionId() ?? ''));
-		const added = calls.filter((c) => !made.has(c));
-		if (made.size + added.length > cap) {
-			if (cap === 0) {
-				refuseOverCap(
-					this,
-					'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
-					'None can be taken with this credential until its owner raises Max Spending Actions per Execution.',
-				);
-			}
-			const total = made.size + added.length;
-			const asked = added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`;
-			refuseOverCap(
-				this,
-				`${asked}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made.size} already taken.`,
-				'Creates, boosts, activations and budget or bid changes count, per execution (one run of the workflow). Run the rest in another execution, after a person has looked at these.',
-			);
-		}
+		if (!limited || (request.body as IDataObject | undefined)?.validateOnly === true) return request;
+		// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
+		const { made, added, breach } = countOf(this, judgedActions(request) ?? canDo(spends), request, cap);
+		if (breach) refuseOverCap(this, [breach]);
 		for (const c of added) made.add(c);
 		return request;
 	};
