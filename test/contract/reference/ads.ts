@@ -203,8 +203,9 @@ export const adsEndpoints: Endpoint[] = [
 		node,
 		resource: 'connection',
 		operation: 'connectChatnet',
-		base: { chatnetApiKey: 'cn_live_abcdef123456' },
-		request: [f('body', 'api_key', 'string', { chatnetApiKey: 'cn_live_zyxwvu987654' }, 'cn_live_zyxwvu987654', req)],
+		// the key is a field of the credential, never of the node (issue 44)
+		base: { credential: { chatnetApiKey: 'cn_live_abcdef123456' } },
+		request: [f('body', 'api_key', 'string', { 'credential.chatnetApiKey': 'cn_live_zyxwvu987654' }, 'cn_live_zyxwvu987654', req)],
 		response: { fields: ['network', 'id', 'adAccountName'] },
 	},
 	{
