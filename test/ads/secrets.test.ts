@@ -4,10 +4,13 @@
  * They now come from the Storefront API credential; a workflow saved with the old fields stops
  * with an error that says where the value goes, and sends nothing.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
-import { nodeType } from '../harness';
+import { errorText, nodeType, runNode } from '../harness';
 import { byId, useFakeApi } from '../harness/context';
 import { runAsTool } from '../harness/tool';
 import { VIDEO } from './helpers';
@@ -136,5 +139,42 @@ describe('no secret is a node field, so none is a value a model fills in', () =>
 		expect(ctx.api.requests.map((q) => [q.method, q.path, q.body])).toEqual([['POST', '/v1/connect/chatnet/ads', { api_key: CHATNET_KEY }]]);
 		expect(call.text).not.toContain(CHATNET_KEY);
 		expect(call.text).not.toContain(CHATNET_KEY.slice(0, 12));
+	});
+});
+
+describe('an API error that repeats the secret it was sent', () => {
+	/** A server answering every request 400 with the body it got in its message and details, as a careless API might. */
+	async function echoingApi() {
+		const server = http.createServer((req, res) => {
+			let body = '';
+			req.on('data', (c: Buffer) => (body += c.toString()));
+			req.on('end', () => {
+				res.writeHead(400, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ error: { code: 'validation_error', message: `Invalid request: ${body}`, details: [{ field: 'body', message: body }] } }));
+			});
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+	}
+
+	test.each([
+		['Connect Chatnet', connect, { chatnetApiKey: CHATNET_KEY }, CHATNET_KEY],
+		['Boost Post with the Spark Auth Code', videonetBoost({ useSparkAuthCode: true }), { sparkAuthCodeSecret: SPARK_CODE }, SPARK_CODE],
+	])('%s: the error, its stored form and a tool\'s answer hold no secret', async (_name, parameters, secrets, secret) => {
+		const api = await echoingApi();
+		try {
+			const credentials = { apiKey: ctx.apiKey, baseUrl: api.url, limitSpending: false, ...secrets };
+			const r = await runNode({ node: 'storefrontAds', parameters, credentials });
+			expect(r.error?.message).toMatch(/^The API rejected the request/);
+			// the server did get it, and repeated it: the node's error does not
+			expect(`${r.error?.message} ${r.error?.description}`).toContain('[withheld]');
+			expect(errorText(r.error)).not.toContain(secret);
+			expect(JSON.stringify(r.run.data)).not.toContain(secret);
+			const call = await runAsTool({ node: 'storefrontAds', parameters, args: {}, credentials });
+			expect(call.error).toBeDefined();
+			expect(call.error).not.toContain(secret);
+		} finally {
+			await api.close();
+		}
 	});
 });

@@ -1,6 +1,8 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import type { RequestRun } from '../../shared/operation';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
+import { passOn } from '../../shared/wire/failure';
 import { failItem } from '../../shared/requestActions';
 
 /**
@@ -39,4 +41,32 @@ export function refuseSecretInWorkflow(ctx: IExecuteSingleFunctions, secret: Cre
 		`The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
 		`${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
 	);
+}
+
+/** `value` with every occurrence of `secret` replaced, in a string or the strings of plain JSON data (other objects as they are). */
+function without<T>(value: T, secret: string): T {
+	if (typeof value === 'string') return value.split(secret).join('[withheld]') as T;
+	if (!value || typeof value !== 'object' || ![Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+	const inJson = JSON.stringify(secret).slice(1, -1);
+	return JSON.parse(JSON.stringify(value).split(inJson).join('[withheld]')) as T;
+}
+
+/**
+ * The operation's one request, sent as usual; should the API's error repeat the secret it was sent
+ * (body field `field`), the error that reaches the user, the execution log and a model does not.
+ */
+export function secretKeptOutOfErrors(field: string): RequestRun {
+	return async function (requestData) {
+		try {
+			return await this.makeRoutingRequest(requestData);
+		} catch (error) {
+			const failure = passOn(this.getNode(), error);
+			const secret = (requestData.options.body as IDataObject | undefined)?.[field];
+			if (typeof secret !== 'string' || !secret) throw failure;
+			// every text n8n keeps of an error (message, description, messages, errorResponse, stack…), not the node
+			const e = failure as unknown as Record<string, unknown>;
+			for (const key of new Set([...Object.keys(e), 'message', 'stack'])) if (key !== 'node' && e[key] !== undefined) e[key] = without(e[key], secret);
+			throw failure;
+		}
+	};
 }

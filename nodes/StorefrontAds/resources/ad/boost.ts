@@ -9,7 +9,7 @@ import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
-import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
+import { credentialSecret, refuseSecretInWorkflow, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
 import { checkSpendCaps } from '../../helpers/spendCaps';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 import { countSpendingCall } from '../../helpers/spendingActions';
@@ -151,4 +151,5 @@ export const option = adsOperation({
 	// the credential's spending caps: budget and status before anything is sent, the call counted once it has its key
 	preSend: [checkSpendCaps('newAd'), sendTargeting, sendSparkAuthCode, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey, countSpendingCall('newAd')],
 	postReceive: [createdOutput('ad')],
+	run: secretKeptOutOfErrors('sparkAuthCode'),
 });

@@ -3,7 +3,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 import { field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { adsOperation } from '../../helpers/adsOperation';
-import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
+import { credentialSecret, refuseSecretInWorkflow, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
 
 const CHATNET_KEY: CredentialSecret = { name: 'chatnetApiKey', label: 'Chatnet Ads API Key', usedBy: 'Connect Chatnet' };
 
@@ -47,4 +47,5 @@ export const option = adsOperation({
 	path: '/v1/connect/chatnet/ads',
 	fields,
 	preSend: [sendKeyFromCredential],
+	run: secretKeptOutOfErrors('api_key'),
 });
