@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeApiError, type IDataObject, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
 
 import type { RequestRun } from '../../shared/operation';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
@@ -36,11 +36,13 @@ export async function credentialSecret(ctx: IExecuteSingleFunctions, secret: Cre
  * still in the workflow): the value is neither read nor sent, and the error says where it goes now.
  */
 export function refuseSecretInWorkflow(ctx: IExecuteSingleFunctions, secret: CredentialSecret, oldField: string): never {
-	failItem(
-		ctx,
-		`The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
-		`${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
-	);
+	// nothing was sent: no answer, no HTTP code
+	throw new NodeApiError(ctx.getNode(), {} as JsonObject, {
+		message: `The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
+		description: `${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
+		itemIndex: ctx.getItemIndex(),
+		httpCode: 'none',
+	});
 }
 
 /** `value` with every occurrence of `secret` replaced, in a string or the strings of plain JSON data (other objects as they are). */
