@@ -44,6 +44,25 @@ export class StorefrontApi implements ICredentialType {
 			type: 'notice',
 			default: '',
 		},
+		// Ad network secrets: read by the one Ads operation that sends each (nodes/StorefrontAds/helpers/secrets.ts), never node fields
+		{
+			displayName: 'Chatnet Ads API Key',
+			name: 'chatnetApiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Optional. Only Ads → Connection → Connect Chatnet sends it: the key from the chat network's ads manager. One key connects one chat-network ad account; for several accounts, make one credential per account.",
+		},
+		{
+			displayName: 'Spark Auth Code',
+			name: 'sparkAuthCodeSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Optional. Only Ads → Ad → Boost Post on videonet with Use Spark Auth Code on sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
+		},
 		// Spending caps: read by the Ads operations that spend, before anything is sent (nodes/StorefrontAds/helpers/spendCaps.ts)
 		{
 			displayName:

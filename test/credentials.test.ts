@@ -21,6 +21,21 @@ describe('Storefront API credential', () => {
 		expect(credential.properties.find((p) => p.name === 'baseUrl')!.required).toBe(true);
 	});
 
+	test('the ad network secrets are optional password fields that name the operation sending each, and say: one credential per account or code', () => {
+		const byName = (name: string) => credential.properties.find((p) => p.name === name)!;
+		for (const [name, displayName, operation, several] of [
+			['chatnetApiKey', 'Chatnet Ads API Key', 'Ads → Connection → Connect Chatnet', 'for several accounts, make one credential per account'],
+			['sparkAuthCodeSecret', 'Spark Auth Code', 'Ads → Ad → Boost Post on videonet with Use Spark Auth Code on', 'For several codes, make one credential per code'],
+		]) {
+			const p = byName(name);
+			expect(p).toMatchObject({ displayName, type: 'string', typeOptions: { password: true }, default: '' });
+			expect(p.required).toBeUndefined();
+			expect(p.description).toMatch(/^Optional\. Only /);
+			expect(p.description).toContain(operation);
+			expect(p.description).toContain(several);
+		}
+	});
+
 	describe('Spending caps', () => {
 		const property = (name: string) => credential.properties.find((p) => p.name === name)!;
 		const CAPS = ['maxDailyBudget', 'maxLifetimeBudget', 'pausedOnly', 'maxSpendingCallsPerExecution'];

@@ -136,7 +136,7 @@ describe('Create', () => {
 	});
 
 	test('chatnet: headline, text, image, link and the four countries', async () => {
-		const connect = await ctx.run({ resource: 'connection', operation: 'connectChatnet', chatnetApiKey: 'cn_live_ABCDEFGH1234' });
+		const connect = await ctx.run({ resource: 'connection', operation: 'connectChatnet' }, { credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false, chatnetApiKey: 'cn_live_ABCDEFGH1234' } });
 		const accountId = connect.json[0].id as string;
 		ctx.api.ads.connection(accountId).backfilling = false;
 		const adAccountId = ctx.api.ads.connection(accountId).adAccounts[0].adAccountId;

@@ -37,7 +37,7 @@ describe('Get Many (page + limit, max 500)', () => {
 
 	test('202 backfillPending is a clear error, not an empty list', async () => {
 		firstAd();
-		await run({ resource: 'connection', operation: 'connectChatnet', chatnetApiKey: 'cn_live_ABCDEFGH1234' });
+		await run({ resource: 'connection', operation: 'connectChatnet' }, { credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false, chatnetApiKey: 'cn_live_ABCDEFGH1234' } });
 		const r = await run({ operation: 'getAll', returnAll: true });
 		expect(r.requests[0].status).toBe(202);
 		expect(r.error?.message).toBe('The ad history is still being imported');

@@ -99,7 +99,7 @@ test.each(cases)('$label', async (c) => {
 	const copies = (name: string) => props.filter((p) => p.name === name).reduce((n, p) => n + (p.type === 'fixedCollection' ? 2 : 1), 0);
 	const run = async (ctx: typeof constants, parameters: INodeParameters, items: Array<Record<string, unknown>>) => {
 		evaluations = 0;
-		const r = await runAs(ctx, c.node, parameters, items);
+		const r = await runAs(ctx, c, parameters, items);
 		return { ...r, evaluations };
 	};
 
@@ -128,15 +128,15 @@ afterAll(() => {
 	);
 });
 
-async function runAs(ctx: typeof constants, node: string, parameters: INodeParameters, items: Array<Record<string, unknown>>) {
+async function runAs(ctx: typeof constants, c: OperationCase, parameters: INodeParameters, items: Array<Record<string, unknown>>) {
 	const { runNode } = await import('../harness');
 	ctx.api.clearRequests();
 	const result = await runNode({
-		node,
+		node: c.node,
 		parameters,
 		items: items as never,
 		continueOnFail: true,
-		credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false },
+		credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false, ...c.credentials },
 	});
 	return { ...result, requests: [...ctx.api.requests] };
 }

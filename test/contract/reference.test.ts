@@ -316,7 +316,10 @@ for (const [area, list] of AREAS) {
 				}
 				if (omit?.node) for (const path of Object.keys(omit.node.set)) deletePath(params, path);
 				try {
-					const result = await ctx.run(resolve(params, tokens) as INodeParameters);
+					// `credential.<field>`: a field of the credential, not of the node (the ad network secrets)
+					const { credential, ...parameters } = resolve(params, tokens);
+					const credentials = { apiKey: ctx.apiKey, baseUrl: ctx.api.url, limitSpending: false, ...(credential as IDataObject) };
+					const result = await ctx.run(parameters as INodeParameters, { credentials });
 					const error = result.error ? `${result.error.message}${result.error.description ? ` — ${result.error.description}` : ''}` : undefined;
 					return { requests: result.requests, json: result.json, error, tokens };
 				} catch (error) {

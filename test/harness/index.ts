@@ -164,6 +164,9 @@ export interface Credentials {
 	maxLifetimeBudget?: number;
 	pausedOnly?: boolean;
 	maxSpendingCallsPerExecution?: number;
+	/** The ad network secrets (docs/nodes.md): Connect Chatnet's key, Boost Post's videonet Spark Auth Code. */
+	chatnetApiKey?: string;
+	sparkAuthCodeSecret?: string;
 }
 
 export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {

@@ -103,6 +103,8 @@ export interface ToolCall {
 	schema: IDataObject;
 	/** The tool's answer (the output items' JSON), or undefined when it failed. */
 	response?: IDataObject[];
+	/** The answer as the model reads it: the string the tool returned. */
+	text?: string;
 	/** The error message the model gets when the call failed. */
 	error?: string;
 }
@@ -133,7 +135,8 @@ function callerType(args: IDataObject, out: { call?: ToolCall }): INodeType {
 			const tool = tools[0];
 			const call: ToolCall = { name: tool.name, description: tool.description, schema: zodToJsonSchema(tool.schema) as IDataObject };
 			try {
-				call.response = JSON.parse(await tool.invoke(args)) as IDataObject[];
+				call.text = await tool.invoke(args);
+				call.response = JSON.parse(call.text) as IDataObject[];
 			} catch (error) {
 				call.error = (error as Error).message;
 			}

@@ -41,7 +41,7 @@ async function run(c: OperationCase, fault: Fault, continueOnFail: boolean): Pro
 	api.injectFault(fault, 1000);
 	// the short timeout only where it is the point: on a loaded machine 300 ms can pass before the server reads a request
 	const parameters = { ...c.parameters, ...(fault.type === 'delay' ? { requestOptions: { timeout: TIMEOUT_MS } } : {}) };
-	const result = await runNode({ node: c.node, parameters, credentials: { apiKey: KEYS.full, baseUrl: api.url, limitSpending: false }, continueOnFail });
+	const result = await runNode({ node: c.node, parameters, credentials: { apiKey: KEYS.full, baseUrl: api.url, limitSpending: false, ...c.credentials }, continueOnFail });
 	api.clearFaults();
 	return { ...result, requests: api.requests.length };
 }

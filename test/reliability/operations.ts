@@ -39,7 +39,6 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		catalogAccountId: 'cat_acc_1',
 		catalogId: 'catalog_1',
 		channel: 'SOCIAL',
-		chatnetApiKey: 'chatnet-key-123',
 		searchCountries: 'US',
 		chatnetCountries: ['US'],
 		date: '2026-11-20',
@@ -104,11 +103,19 @@ const OVERRIDES: Record<string, INodeParameters> = {
 	'storefrontWebhooks webhook.update': { updateFields: { description: 'New description' } },
 };
 
+/** Credential fields an operation reads besides the API key (the ad network secrets are credential fields, not node ones). */
+const CREDENTIAL_FIELDS: Record<string, OperationCase['credentials']> = {
+	// a key the fake API rejects (400 invalid_credentials): the call is made, and connects nothing
+	'storefrontAds connection.connectChatnet': { chatnetApiKey: 'chatnet-key-123' },
+};
+
 export interface OperationCase {
 	node: (typeof ACTION_NODES)[number];
 	resource: string;
 	operation: string;
 	parameters: INodeParameters;
+	/** To add to the test credential (harness `Credentials`): its other fields, where the operation reads one. */
+	credentials: { chatnetApiKey?: string };
 }
 
 export function everyOperation(): OperationCase[] {
@@ -133,7 +140,7 @@ export function everyOperation(): OperationCase[] {
 				}
 				// oneDeclarationPerName's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
 				for (const p of props) if (p.type === 'hidden') delete parameters[p.name];
-				cases.push({ node, resource, operation, parameters });
+				cases.push({ node, resource, operation, parameters, credentials: CREDENTIAL_FIELDS[`${node} ${resource}.${operation}`] ?? {} });
 			}
 		}
 	}

@@ -221,7 +221,7 @@ describe('every operation with a lost answer on its first attempt: the same resu
 			const api = await startFakeApi();
 			try {
 				if (fault) api.injectFault({ type: 'lostAnswer' }, 1);
-				const result = await runNode({ node: c.node, parameters: c.parameters, credentials: credentialsOf(api), executionId: 'exec-lost' });
+				const result = await runNode({ node: c.node, parameters: c.parameters, credentials: { ...credentialsOf(api), ...c.credentials }, executionId: 'exec-lost' });
 				return { result, requests: [...api.requests] };
 			} finally {
 				await api.close();
@@ -264,7 +264,7 @@ describe('the fake API honours the Idempotency-Key on every POST the nodes send'
 		try {
 			for (const c of posts) {
 				api.clearRequests();
-				await runNode({ node: c.node, parameters: c.parameters, credentials: credentialsOf(api) });
+				await runNode({ node: c.node, parameters: c.parameters, credentials: { ...credentialsOf(api), ...c.credentials } });
 				const sent = api.requests.find((r) => r.method === 'POST' && (r.status ?? 0) < 300);
 				if (!sent) continue;
 				checked += 1;

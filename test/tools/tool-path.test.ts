@@ -7,6 +7,7 @@
  */
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
+import { SECRET_WITHHELD } from '../../nodes/StorefrontWebhooks/helpers/signingSecret';
 import { nodeType } from '../harness';
 import { useFakeApi } from '../harness/context';
 import { runAsTool } from '../harness/tool';
@@ -45,6 +46,12 @@ const stamped = (value: unknown): unknown =>
 			.replace(/"whsec_[0-9a-f]+"/g, '"<secret>"'),
 	);
 
+/** What a normal run outputs, as the model gets it: Webhook → Create withholds the signing secret (test/webhooks/secret-to-model.test.ts). */
+const modelSees = (c: OperationCase, json: IDataObject[]) =>
+	c.node === 'storefrontWebhooks' && c.operation === 'create'
+		? json.map(({ secret: _secret, secretNotice: _notice, ...endpoint }) => ({ ...endpoint, secretWithheld: true, secretNotice: SECRET_WITHHELD }))
+		: json;
+
 /** Get Many operations: the model also picks the Limit. */
 const withLimit = (c: OperationCase, props: INodeProperties[]): OperationCase =>
 	c.parameters.returnAll === false && props.some((p) => p.name === 'limit') ? { ...c, parameters: { ...c.parameters, limit: 2 } } : c;
@@ -56,23 +63,24 @@ const tool = useFakeApi('storefrontCommerce');
 test('covers all 86 operations, nearly all with values from the model', () => {
 	expect(cases).toHaveLength(86);
 	const withoutArgs = cases.filter((c) => !Object.keys(byModel(withLimit(c, nodeType(c.node).description.properties), nodeType(c.node).description.properties).args).length);
-	expect(withoutArgs.map((c) => c.label)).toEqual([]);
+	// Connect Chatnet's one value, the key, is in the credential: never a model's (test/ads/secrets.test.ts)
+	expect(withoutArgs.map((c) => c.label)).toEqual(['storefrontAds connection.connectChatnet']);
 });
 
 test.each(cases)('$label', async (operation) => {
 	const c = withLimit(operation, nodeType(operation.node).description.properties);
-	const typed = await normal.run(c.parameters, { node: c.node });
+	const typed = await normal.run(c.parameters, { node: c.node, credentials: { apiKey: normal.apiKey, baseUrl: normal.api.url, limitSpending: false, ...c.credentials } });
 
 	const { parameters, args } = byModel(c, nodeType(c.node).description.properties);
 	tool.api.clearRequests();
-	const call = await runAsTool({ node: c.node, parameters, args, credentials: { apiKey: tool.apiKey, baseUrl: tool.api.url, limitSpending: false } });
+	const call = await runAsTool({ node: c.node, parameters, args, credentials: { apiKey: tool.apiKey, baseUrl: tool.api.url, limitSpending: false, ...c.credentials } });
 
 	const calls = (requests: typeof tool.api.requests) => requests.map((q) => [q.method, q.path, q.query, q.body]);
 	expect(calls(tool.api.requests)).toEqual(calls(typed.requests));
 	expect(typed.requests.length).toBeGreaterThan(0);
 	// the same answer, or the same error (the model gets its message and description)
 	if (typed.error) expect(call.error).toContain(typed.error.message);
-	else expect([call.error, stamped(call.response)]).toEqual([undefined, stamped(typed.json)]);
+	else expect([call.error, stamped(call.response)]).toEqual([undefined, stamped(modelSees(c, typed.json))]);
 	// the description is the operation's own (nodes/shared/toolDescription.ts), not n8n's "<action> in Storefront …"
 	const selector = nodeType(c.node).description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(c.resource))!;
 	const option = (selector.options as Array<{ value: string; action: string }>).find((o) => o.value === c.operation)!;

@@ -203,8 +203,9 @@ export const adsEndpoints: Endpoint[] = [
 		node,
 		resource: 'connection',
 		operation: 'connectChatnet',
-		base: { chatnetApiKey: 'cn_live_abcdef123456' },
-		request: [f('body', 'api_key', 'string', { chatnetApiKey: 'cn_live_zyxwvu987654' }, 'cn_live_zyxwvu987654', req)],
+		// the key is a field of the credential, never of the node (issue 44)
+		base: { credential: { chatnetApiKey: 'cn_live_abcdef123456' } },
+		request: [f('body', 'api_key', 'string', { 'credential.chatnetApiKey': 'cn_live_zyxwvu987654' }, 'cn_live_zyxwvu987654', req)],
 		response: { fields: ['network', 'id', 'adAccountName'] },
 	},
 	{
@@ -440,7 +441,8 @@ export const adsEndpoints: Endpoint[] = [
 			f('body', 'endDate', 'string', { endDate: '2026-12-31T00:00:00.000Z' }, undefined, { pattern: ISO_TIME }),
 			{ name: 'targeting', in: 'body', type: 'object', node: { set: { 'targeting.countries': 'US, CA', 'targeting.ageMin': 25, 'targeting.ageMax': 54 }, sends: { countries: ['US', 'CA'], ageMin: 25, ageMax: 54 }, partial: true } },
 			f('body', 'validateOnly', 'boolean', { validateOnly: true }, true),
-			f('body', 'sparkAuthCode', 'string', { 'additionalFields.sparkAuthCode': 'spark_123' }, 'spark_123', { on: 'videonet', run: 'videonet' }),
+			// from the credential, sent when the node asks for it (issue 44)
+			f('body', 'sparkAuthCode', 'string', { 'additionalFields.useSparkAuthCode': true, 'credential.sparkAuthCodeSecret': 'spark_123' }, 'spark_123', { on: 'videonet', run: 'videonet' }),
 			idempotencyKey,
 		],
 		response: { fields: [...wrap('ad', ['id', 'name', 'status']), 'message'], more: validation },

@@ -12,7 +12,8 @@ export type NodeName = 'storefrontCommerce' | 'storefrontAds' | 'storefrontWebho
 /**
  * How the node expresses one request field: the node parameters to set (dotted paths into the
  * parameters, e.g. `additionalFields.handle`) and the value the API must then receive.
- * Strings may hold `$token`s, replaced by the ids the endpoint's seeds created.
+ * Strings may hold `$token`s, replaced by the ids the endpoint's seeds created. A path under
+ * `credential.` sets a field of the test credential instead (`credential.chatnetApiKey`).
  */
 export interface NodeWay {
 	set: INodeParameters;

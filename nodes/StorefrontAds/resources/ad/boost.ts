@@ -2,12 +2,14 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
+import { isEmpty } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
+import { credentialSecret, refuseSecretInWorkflow, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
@@ -21,8 +23,20 @@ async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpReques
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
 	const extra = param<IDataObject>(this, 'additionalFields', {});
-	for (const key of ['goal', 'startDate', 'sparkAuthCode']) if (extra[key]) body[key] = extra[key];
+	for (const key of ['goal', 'startDate']) if (extra[key]) body[key] = extra[key];
 	request.body = body;
+	return request;
+}
+
+const SPARK_CODE: CredentialSecret = { name: 'sparkAuthCodeSecret', label: 'Spark Auth Code', usedBy: 'Boost Post with Use Spark Auth Code on' };
+
+/** Videonet: the credential's Spark Auth Code when asked for; a code left in the workflow stops the item before anything is sent. */
+async function sendSparkAuthCode(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const extra = param<IDataObject>(this, 'additionalFields', {});
+	if (!isEmpty(extra.sparkAuthCode)) refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
+	if (extra.useSparkAuthCode === true && param<string>(this, 'network', '') === 'videonet') {
+		request.body = { ...(request.body as IDataObject), sparkAuthCode: await credentialSecret(this, SPARK_CODE) };
+	}
 	return request;
 }
 
@@ -93,13 +107,24 @@ export const fields = [
 		},
 		{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '' },
 		{
-			displayName: 'Spark Auth Code',
+			displayName: 'Use Spark Auth Code',
+			name: 'useSparkAuthCode',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether to send the Spark Auth Code of this node's credential, to boost a video whose owner is not one of your identities. The code is kept in the credential, never in the workflow: for several codes, use one credential per code.",
+			displayOptions: { show: { '/network': ['videonet'] } },
+		},
+		// Up to 0.1.0 the code was typed here, and n8n kept it in the workflow in plain text. Shown only
+		// while a saved workflow still holds a value, so that the user can remove it; its value is never sent.
+		{
+			displayName: 'Spark Auth Code (Moved to the Credential)',
 			name: 'sparkAuthCode',
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'Videonet: lets you boost a video whose owner is not one of your identities',
-			displayOptions: { show: { '/network': ['videonet'] } },
+			description: 'No longer used: put the code in the credential, turn on Use Spark Auth Code and remove this field. A value here stops the node.',
+			displayOptions: { show: { sparkAuthCode: [{ _cnd: { exists: true } }] } },
 		},
 	]),
 	...spendTail("Whether to only run the API's checks (boosts have no network dry run) and return them, creating and charging nothing"),
@@ -122,6 +147,7 @@ export const option = adsOperation({
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
-	preSend: [sendTargeting, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
+	preSend: [sendTargeting, sendSparkAuthCode, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
 	postReceive: [createdOutput('ad')],
+	run: secretKeptOutOfErrors('sparkAuthCode'),
 });

@@ -1,22 +1,14 @@
-import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
-
 import { collection, field } from '../../../shared/fieldBuilders';
 import { operation } from '../../../shared/operation';
 import { bodyFrom } from '../../../shared/requestActions';
 import { eventsField } from '../../helpers/webhookFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
-
-export const SECRET_NOTICE =
-	'Save "secret" now: the API returns it only in this answer. It signs every delivery (X-Webhook-Signature). To get a new one, delete the webhook and create it again.';
-
-async function addSecretNotice(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	return items.map((item) => ({ ...item, json: { ...item.json, secretNotice: SECRET_NOTICE } }));
-}
+import { signingSecretOutput } from '../../helpers/signingSecret';
 
 export const fields = [
 	field({
 		displayName:
-			'The signing secret is in the output of this operation only: the API never returns it again. Store it before you leave this node.',
+			'The signing secret is in the output of this operation only: the API never returns it again. Store it before you leave this node. As an AI tool the node withholds it from the model: create endpoints from a normal run.',
 		name: 'secretNotice',
 		type: 'notice',
 		default: '',
@@ -52,5 +44,6 @@ export const option = operation({
 	fields,
 	inRequest: { url: { in: 'body', map: webhookUrl }, events: { in: 'body', map: eventList } },
 	preSend: [bodyFrom('additionalFields')],
-	postReceive: [addSecretNotice],
+	// the secret in a normal run's output; as an AI tool, withheld from the model
+	postReceive: [signingSecretOutput(true)],
 });

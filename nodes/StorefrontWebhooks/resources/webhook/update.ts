@@ -6,6 +6,7 @@ import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { eventsField, webhookId } from '../../helpers/webhookFields';
 import { eventList, webhookUrl } from '../../helpers/webhookBody';
+import { signingSecretOutput } from '../../helpers/signingSecret';
 
 /** PATCH sends only what the user set, under the API's names; "Clear Description" sends `description: null`. */
 async function buildUpdateBody(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -69,4 +70,6 @@ export const option = operation({
 	path: '/v1/webhooks/{webhookId}',
 	fields,
 	preSend: [buildUpdateBody],
+	// the answer has no secret (reference); should a server send one, a model does not get it
+	postReceive: [signingSecretOutput(false)],
 });

@@ -1,0 +1,74 @@
+import { NodeApiError, type IDataObject, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
+
+import type { RequestRun } from '../../shared/operation';
+import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
+import { passOn } from '../../shared/wire/failure';
+import { failItem } from '../../shared/requestActions';
+
+/**
+ * Secrets of the ad networks (the Chatnet Ads API key, a videonet Spark Auth Code) live in the
+ * Storefront API credential, never in node parameters: n8n stores parameters in plain text in the
+ * workflow, its exports and every execution's copy of it, and a model may fill them.
+ */
+
+/** A secret the credential holds, as its field is named there and as users know it. */
+export interface CredentialSecret {
+	/** The credential's field. */
+	name: 'chatnetApiKey' | 'sparkAuthCodeSecret';
+	/** Its label in the credential. */
+	label: string;
+	/** The operation, for the error that says what needs it. */
+	usedBy: string;
+}
+
+const WHERE = 'Open the Storefront API credential this node uses (Credentials in the left menu, or the pencil beside "Credential to connect with")';
+
+/** The secret from the node's credential; the item fails, naming the field to fill, when it is empty. */
+export async function credentialSecret(ctx: IExecuteSingleFunctions, secret: CredentialSecret): Promise<string> {
+	const credential = (await ctx.getCredentials(CREDENTIAL_NAME)) ?? {};
+	const value = typeof credential[secret.name] === 'string' ? (credential[secret.name] as string).trim() : '';
+	if (!value) failItem(ctx, `The credential has no ${secret.label}. Nothing was sent.`, `${WHERE} and fill in "${secret.label}": ${secret.usedBy} reads it from there.`);
+	return value;
+}
+
+/**
+ * Refuses an item of a workflow saved when the secret was still a node field (its old value is
+ * still in the workflow): the value is neither read nor sent, and the error says where it goes now.
+ */
+export function refuseSecretInWorkflow(ctx: IExecuteSingleFunctions, secret: CredentialSecret, oldField: string): never {
+	// nothing was sent: no answer, no HTTP code
+	throw new NodeApiError(ctx.getNode(), {} as JsonObject, {
+		message: `The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
+		description: `${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
+		itemIndex: ctx.getItemIndex(),
+		httpCode: 'none',
+	});
+}
+
+/** `value` with every occurrence of `secret` replaced, in a string or the strings of plain JSON data (other objects as they are). */
+function without<T>(value: T, secret: string): T {
+	if (typeof value === 'string') return value.split(secret).join('[withheld]') as T;
+	if (!value || typeof value !== 'object' || ![Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value))) return value;
+	const inJson = JSON.stringify(secret).slice(1, -1);
+	return JSON.parse(JSON.stringify(value).split(inJson).join('[withheld]')) as T;
+}
+
+/**
+ * The operation's one request, sent as usual; should the API's error repeat the secret it was sent
+ * (body field `field`), the error that reaches the user, the execution log and a model does not.
+ */
+export function secretKeptOutOfErrors(field: string): RequestRun {
+	return async function (requestData) {
+		try {
+			return await this.makeRoutingRequest(requestData);
+		} catch (error) {
+			const failure = passOn(this.getNode(), error);
+			const secret = (requestData.options.body as IDataObject | undefined)?.[field];
+			if (typeof secret !== 'string' || !secret) throw failure;
+			// every text n8n keeps of an error (message, description, messages, errorResponse, stack…), not the node
+			const e = failure as unknown as Record<string, unknown>;
+			for (const key of new Set([...Object.keys(e), 'message', 'stack'])) if (key !== 'node' && e[key] !== undefined) e[key] = without(e[key], secret);
+			throw failure;
+		}
+	};
+}
