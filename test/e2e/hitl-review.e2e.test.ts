@@ -149,7 +149,7 @@ test("Approved over the credential's cap: the node refuses it before sending, an
 	expect(sandbox.api.ads.ads.size).toBe(adsBefore);
 	// what the model got back from the node: the refusal naming the cap (n8n passes the error's message, not its description)
 	const refusal = JSON.parse(answer.replace(/^The boost of \S+ was approved but refused: /, '')) as Array<{ error: string }>;
-	expect(refusal).toEqual([{ error: expect.stringMatching(new RegExp(`${over}.*cap of ${SANDBOX_CAPS.maxDailyBudget} \\(Max Daily Budget\\)\\. Nothing was sent\\.$`)) }]);
+	expect(refusal).toEqual([{ error: expect.stringMatching(new RegExp(`${over}.*cap of ${SANDBOX_CAPS.maxDailyBudget} \\(Max Daily Budget\\)\\. Nothing was sent\\. .*This refusal is final: do not retry it`)) }]);
 	expect(answer.startsWith(`The boost of ${best().id} was approved but refused: `)).toBe(true);
 });
 

@@ -139,9 +139,15 @@ export interface Breach {
 /** What the person (or model) can do: what would pass, the owner's way out, and, for a model, that it is final. */
 export const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) => [...breaches.map((b) => b.pass), OWNER, ...(runsAsTool(ctx) ? [FINAL] : [])].join(' ');
 
-/** Refuses the item: every cap in the way, each with its value and the value asked, and that nothing was sent. */
+/**
+ * Refuses the item: every cap in the way, each with its value and the value asked, and that nothing
+ * was sent. As an AI tool the advice goes into the message too: n8n's agent hands a model only a
+ * failed tool's message, not its description.
+ */
 export function refuseOverCap(ctx: IExecuteSingleFunctions, breaches: Breach[]): never {
-	failItem(ctx, `${breaches.map((b) => b.message).join(' ')} Nothing was sent.`, capsAdvice(ctx, breaches));
+	const advice = capsAdvice(ctx, breaches);
+	const refusal = `${breaches.map((b) => b.message).join(' ')} Nothing was sent.`;
+	failItem(ctx, runsAsTool(ctx) ? `${refusal} ${advice}` : refusal, advice);
 }
 
 /** The budget a request asks for, as `{amount, type}`: ad creates and boosts send it flat, the others nested. */
