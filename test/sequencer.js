@@ -2,7 +2,7 @@
 // (Jest's own order: failed first, then slowest, then largest file; on a fresh clone Jest knows no
 // durations, so the slowest of them, which wait out timeouts and retries, go first by name):
 // `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below:
-// the heavy ones (they take turns, test/harness/heavy-suites.ts) spaced out among the others,
+// the heavy ones (they take turns, harness/heavy-suites.ts) spaced out among the others,
 // longest first, so that one worker runs the heavy ones back to back while the others take the
 // rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;

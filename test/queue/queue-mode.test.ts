@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO } from '../../fake-api/demo';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample } from '../../scripts/lib/sandbox';
-import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
+import { HEAVY_SUITE_WAIT_MS } from '../../harness/heavy-suites';
 import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**

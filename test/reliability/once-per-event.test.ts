@@ -7,10 +7,10 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { seedPages } from '../commerce/helpers';
-import { ROOT, tsProcessArgs } from '../harness/child';
+import { ROOT, tsProcessArgs } from '../../harness/child';
 import { shapeDelivery } from '../../fake-api/webhooks';
-import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../harness/events';
-import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../harness/execution';
+import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../../harness/events';
+import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../../harness/execution';
 
 /**
  * One effect per event (nodes/shared/wire/eventScope.ts): n8n runs one event twice when a repeat
