@@ -1,4 +1,5 @@
-import { KeyLimiter, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
+import type { Clock } from '../../nodes/shared/wire/clock';
+import { KeyLimiter, QueueCancelled, QueueWaitExceeded } from '../../nodes/shared/wire/keyLimiter';
 
 /**
  * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
