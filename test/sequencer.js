@@ -7,7 +7,7 @@
 // rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
+const { BOOTS_N8N, LONG_RUNS } = require('./suites');
 const REAL_N8N_ORDER = [
 	'queue-faults', // heavy
 	'editor.browser',
@@ -21,7 +21,7 @@ const REAL_N8N_ORDER = [
 	'start-queue.e2e', // heavy
 	'compat-n8n1.e2e',
 ];
-const SLOW_UNITS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'contract/reference'];
+const SLOW_UNITS = [...LONG_RUNS, 'contract/reference'];
 const named = (test, name) => test.path.includes(`${name}.test.ts`);
 const rank = (test) => {
 	const i = REAL_N8N_ORDER.findIndex((name) => named(test, name));
