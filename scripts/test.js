@@ -5,7 +5,7 @@
 // Jest arguments pass through: `npm test -- test/commerce`, `npm test -- --json --outputFile=x`.
 // EXPRESSION_ENGINE=legacy npm test runs the same suite on n8n's legacy (tmpl) engine.
 // `--fast` (`npm run test:fast`): without the suites that boot a real n8n and the long reliability
-// runs (test/suites.js).
+// runs (scripts/lib/suites.js).
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -21,7 +21,7 @@ const nodeBin = /NODE24=(.*)/.exec(found.stdout)[1].trim();
 const engine = process.env.EXPRESSION_ENGINE || 'vm';
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
-const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), '--testPathIgnorePatterns', ...require('../test/suites').FAST_IGNORE] : args;
+const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
 
 const result = spawnSync(
 	path.join(nodeBin, 'node'),

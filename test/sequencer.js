@@ -7,7 +7,7 @@
 // rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const { BOOTS_N8N, LONG_RUNS } = require('./suites');
+const { BOOTS_N8N, LONG_RUNS } = require('../scripts/lib/suites');
 const REAL_N8N_ORDER = [
 	'queue-faults', // heavy
 	'editor.browser',
