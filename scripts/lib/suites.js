@@ -12,7 +12,10 @@ const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
  */
 const LONG_RUNS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'reliability/burst'];
 
-/** `--testPathIgnorePatterns` for the fast loop: everything that boots n8n, and the long runs. */
-const FAST_IGNORE = ['/test/e2e/', '/test/queue/', 'n8n-load-churn', ...LONG_RUNS.map((name) => `/test/${name}\\.test\\.ts$`)];
+/** Suites that check the built package (`dist/`, which a fresh clone does not have): npm test, after CI's build. */
+const NEEDS_BUILD = ['package/release'];
+
+/** `--testPathIgnorePatterns` for the fast loop: everything that boots n8n, the long runs, the built package. */
+const FAST_IGNORE = ['/test/e2e/', '/test/queue/', 'n8n-load-churn', ...[...LONG_RUNS, ...NEEDS_BUILD].map((name) => `/test/${name}\\.test\\.ts$`)];
 
 module.exports = { BOOTS_N8N, LONG_RUNS, FAST_IGNORE };
