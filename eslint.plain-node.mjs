@@ -1,4 +1,4 @@
-// ESLint for the code that runs in plain Node, not inside n8n: tests, the fake API, the sandbox,
+// ESLint for the code that runs in plain Node, not inside n8n: tests, the harness, the fake API, the sandbox,
 // scripts and bench. Each of those folders has an eslint.config.mjs re-exporting this file, and
 // `npm run lint` runs `n8n-node lint` with ESLint's config lookup from the linted file, so those
 // folders get these rules while nodes/, credentials/ and package.json get n8n's default config

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer, type WebhookDialect } from '../fake-api';
 import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/wire/send';
 import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
-import { runBurst } from '../test/reliability/burst';
+import { runBurst } from '../harness/burst';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 1000;

@@ -3,7 +3,7 @@ import { Session } from 'node:inspector';
 import path from 'node:path';
 
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../fake-api';
-import { runNode, type RunOptions } from '../test/harness';
+import { runNode, type RunOptions } from '../harness';
 
 /**
  * The files a reader opens to follow one successful call, from its operation file to the wire:

@@ -779,7 +779,9 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 	return Buffer.concat(chunks).toString('utf8');
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// unref'd: a wait inside a request cut short by close() must not hold the process (a Jest worker)
+// open; while the request is open its socket does
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** The start (ms) of the fixed window `now` falls in: windows of `seconds` counted from the epoch. */
 function windowStart(now: number, seconds: number) {

@@ -15,7 +15,7 @@ function run(command, args) {
 if (!fs.existsSync('node_modules/.bin/tsc')) {
 	console.log('[sandbox] installing dev dependencies (first run)...');
 	console.log('[sandbox] (npm warns "EBADENGINE … isolated-vm … node >=24" under Node 20: harmless, only Node 24 from .cache/ loads it)');
-	run('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund']);
+	run('npm', ['install']); // .npmrc: no install scripts, no audit (CONTRIBUTING.md)
 }
 console.log('[sandbox] building the package and the fake API...');
 run('npm', ['run', '--silent', 'build']);

@@ -4,6 +4,8 @@
 // evaluate expressions with the isolated-vm engine, as n8n 2.41 does by default.
 // Jest arguments pass through: `npm test -- test/commerce`, `npm test -- --json --outputFile=x`.
 // EXPRESSION_ENGINE=legacy npm test runs the same suite on n8n's legacy (tmpl) engine.
+// `--fast` (`npm run test:fast`): without the suites that boot a real n8n and the long reliability
+// runs (scripts/lib/suites.js).
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -17,12 +19,15 @@ const found = spawnSync('bash', [path.join(root, 'scripts/install-node.sh')], {
 if (found.status !== 0) process.exit(found.status ?? 1);
 const nodeBin = /NODE24=(.*)/.exec(found.stdout)[1].trim();
 const engine = process.env.EXPRESSION_ENGINE || 'vm';
+const args = process.argv.slice(2);
+const fast = args.includes('--fast');
+const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
 
 const result = spawnSync(
 	path.join(nodeBin, 'node'),
 	// n8n-workflow loads the vm engine with a dynamic import(), which Jest's sandbox allows only with
 	// --experimental-vm-modules.
-	['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', require.resolve('jest/bin/jest', { paths: [root] }), ...process.argv.slice(2)],
+	['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', require.resolve('jest/bin/jest', { paths: [root] }), ...jestArgs],
 	{
 		cwd: root,
 		stdio: 'inherit',

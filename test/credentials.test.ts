@@ -3,8 +3,8 @@ import { Workflow, createRunExecutionData, type IDataObject, type IExecuteFuncti
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
-import { additionalData, NodeTypes } from './harness';
-import { startReceiver } from './harness/receiver';
+import { additionalData, NodeTypes } from '../harness';
+import { startReceiver } from '../harness/receiver';
 
 const credential = new StorefrontApi();
 

@@ -2,12 +2,12 @@
 // (Jest's own order: failed first, then slowest, then largest file; on a fresh clone Jest knows no
 // durations, so the slowest of them, which wait out timeouts and retries, go first by name):
 // `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below:
-// the heavy ones (they take turns, test/harness/heavy-suites.ts) spaced out among the others,
+// the heavy ones (they take turns, harness/heavy-suites.ts) spaced out among the others,
 // longest first, so that one worker runs the heavy ones back to back while the others take the
 // rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
+const { BOOTS_N8N, LONG_RUNS } = require('../scripts/lib/suites');
 const REAL_N8N_ORDER = [
 	'queue-faults', // heavy
 	'editor.browser',
@@ -23,7 +23,7 @@ const REAL_N8N_ORDER = [
 	'start-queue.e2e', // heavy
 	'compat-n8n1.e2e',
 ];
-const SLOW_UNITS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'contract/reference'];
+const SLOW_UNITS = [...LONG_RUNS, 'contract/reference'];
 const named = (test, name) => test.path.includes(`${name}.test.ts`);
 const rank = (test) => {
 	const i = REAL_N8N_ORDER.findIndex((name) => named(test, name));

@@ -1,5 +1,5 @@
-// Initialises n8n's expression engine the way n8n 2.41.1 does at start (test/harness/engine.ts).
-import { disposeExpressionEngine, initExpressionEngine } from './harness/engine';
+// Initialises n8n's expression engine the way n8n 2.41.1 does at start (harness/engine.ts).
+import { disposeExpressionEngine, initExpressionEngine } from '../harness/engine';
 
 beforeAll(async () => await initExpressionEngine());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { fieldsOf } from '../nodes/shared/operation';
-import { nodeType } from './harness';
+import { nodeType } from '../harness';
 
 /** Reads every node description the package ships and checks the conventions the nodes promise. */
 

@@ -1,8 +1,8 @@
 import { NodeHelpers } from 'n8n-workflow';
 
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
-import { errorText } from '../harness';
+import { errorText } from '../../harness';
 import { KEYS, postIdOf } from '../../fake-api';
 import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
 

@@ -1,5 +1,5 @@
-import { NODE_NAME } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
+import { NODE_NAME } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
 import { PRO, SEARCH, SOCIAL, VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId } from '../harness/context';
+import { byId } from '../../harness/context';
 
 /** Seeded by the fake API (test/server/ads.ts). */
 export const SOCIAL = 'acc_social1';

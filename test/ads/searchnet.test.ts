@@ -1,4 +1,4 @@
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 import { SEARCH } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');

@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
-import { errorText, nodeType, runNode } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
-import { runAsTool } from '../harness/tool';
+import { errorText, nodeType, runNode } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
+import { runAsTool } from '../../harness/tool';
 import { VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');

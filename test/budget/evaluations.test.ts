@@ -19,8 +19,8 @@
  */
 import { Expression, NodeHelpers, type INodeParameters, type INodeProperties, type NodeParameterValue } from 'n8n-workflow';
 
-import { nodeType } from '../harness';
-import { useFakeApi } from '../harness/context';
+import { nodeType } from '../../harness';
+import { useFakeApi } from '../../harness/context';
 import { everyOperation, type OperationCase } from '../reliability/operations';
 
 const ITEMS = 3;
@@ -129,7 +129,7 @@ afterAll(() => {
 });
 
 async function runAs(ctx: typeof constants, c: OperationCase, parameters: INodeParameters, items: Array<Record<string, unknown>>) {
-	const { runNode } = await import('../harness');
+	const { runNode } = await import('../../harness');
 	ctx.api.clearRequests();
 	const result = await runNode({
 		node: c.node,

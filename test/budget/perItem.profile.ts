@@ -5,7 +5,7 @@
  *     node_modules/jest/bin/jest.js --runInBand --testMatch '**' test/budget/perItem.profile.ts
  */
 import { HOSTED, seedPages } from '../commerce/helpers';
-import { useFakeApi } from '../harness/context';
+import { useFakeApi } from '../../harness/context';
 
 const ctx = useFakeApi('storefrontCommerce');
 

@@ -1,5 +1,5 @@
 import { catalogSync as syncSchema } from '../../fake-api/contract/commerce';
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 import { CATALOG_RUN_MS } from '../../fake-api/commerce';
 import { HOSTED } from './helpers';
 

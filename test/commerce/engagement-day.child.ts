@@ -2,7 +2,7 @@
  * Runs Record Engagement in a process of its own, so that the process time zone (TZ, fixed at
  * start) is the one under test. Prints the `date` the fake API received for each value of ENGAGEMENT_DATES (a JSON array).
  */
-import { runNode } from '../harness';
+import { runNode } from '../../harness';
 import { KEYS, startFakeApi } from '../../fake-api';
 import { HOSTED } from './helpers';
 

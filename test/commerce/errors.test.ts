@@ -1,5 +1,5 @@
-import { byId, useFakeApi } from '../harness/context';
-import { errorText } from '../harness';
+import { byId, useFakeApi } from '../../harness/context';
+import { errorText } from '../../harness';
 import { KEYS } from '../../fake-api';
 import { HOSTED, PLUGIN, seedPages } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptionsContext, nodeType } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
+import { loadOptionsContext, nodeType } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
 import { HOSTED, seedMetaobjects, seedPages, seedRedirects } from './helpers';
 

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { ROOT, tsProcessArgs } from '../harness/child';
-import { useFakeApi } from '../harness/context';
+import { ROOT, tsProcessArgs } from '../../harness/child';
+import { useFakeApi } from '../../harness/context';
 import { HOSTED } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

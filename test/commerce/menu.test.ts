@@ -1,5 +1,5 @@
-import { nodeType } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
+import { nodeType } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
 import { HOSTED } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

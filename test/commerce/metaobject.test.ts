@@ -1,4 +1,4 @@
-import { byId, fromList, useFakeApi } from '../harness/context';
+import { byId, fromList, useFakeApi } from '../../harness/context';
 import { HOSTED, seedMetaobjects } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

@@ -1,5 +1,5 @@
 import { page as pageSchema } from '../../fake-api/contract/commerce';
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
 import { HOSTED, seedPages } from './helpers';
 

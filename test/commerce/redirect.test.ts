@@ -1,4 +1,4 @@
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 import { HOSTED, seedRedirects } from './helpers';
 
 const ctx = useFakeApi('storefrontCommerce');

@@ -1,6 +1,6 @@
 import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
-import { nodeType } from '../harness';
+import { nodeType } from '../../harness';
 
 /** What the assembled Commerce description shows, and how many properties each name costs. */
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { nodeType } from '../harness';
-import { useFakeApi } from '../harness/context';
+import { nodeType } from '../../harness';
+import { useFakeApi } from '../../harness/context';
 import { everyOperation } from '../reliability/operations';
 import type { RecordedRequest } from '../../fake-api';
 import { adsEndpoints } from './reference/ads';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { ensureN8n, freePort, ROOT, waitFor, type N8n } from '../../scripts/lib/n8n';
-import { attach, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../harness/npm-start';
+import { attach, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../../harness/npm-start';
 
 /**
  * `npm run dev` as a contributor runs it, in a copy of the repository (the test edits sources):

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
-import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../harness/npm-start';
+import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../../harness/npm-start';
 
 /**
  * `npm start` as a user runs it (scripts/start.js, temporary folder and ports), then the n8n

@@ -8,7 +8,7 @@ import { DEMO } from '../../fake-api/demo';
 import { APPROVAL_TOOLS } from '../../fake-api/openaiApproval';
 import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExample, SANDBOX_CAPS, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
-import { clickButton, openChat, type ChatButtons } from '../harness/hostedChat';
+import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
 
 /**
  * examples/ai-ad-assistant-with-approval.json in a real n8n 2.41.1 (the sandbox of `npm start`,

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 
 import { KEYS, signBody, signTimestamped, startFakeApi, TIMESTAMPED_HEADER, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
-import { triggerWorkflow } from '../harness/workflows';
+import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
+import { triggerWorkflow } from '../../harness/workflows';
 import { expectPackageLoaded } from './core';
 
 /**

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 import { deliveriesResponse, eventEnvelope } from '../../fake-api/contract/webhooks';
-import { startReceiver } from '../harness/receiver';
+import { startReceiver } from '../../harness/receiver';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /** The fake API's own rules, checked with a plain HTTP client. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { KEYS } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor } from '../../scripts/lib/n8n';
-import { ROOT, tsProcessArgs } from '../harness/child';
+import { ROOT, tsProcessArgs } from '../../harness/child';
 
 /**
  * `npm run fake-api` (scripts/fake-api.ts) as a user starts it for an n8n of their own: with the

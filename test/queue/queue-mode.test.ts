@@ -6,8 +6,8 @@ import { DEMO } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
-import { HEAVY_SUITE_WAIT_MS } from '../harness/heavy-suites';
-import { clickButton, openChat, type ChatButtons } from '../harness/hostedChat';
+import { HEAVY_SUITE_WAIT_MS } from '../../harness/heavy-suites';
+import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
 import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**

@@ -5,8 +5,8 @@ import { DEMO, seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
 import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queue';
-import { heavySuiteTurn } from '../harness/heavy-suites';
-import { triggerWorkflow } from '../harness/workflows';
+import { heavySuiteTurn } from '../../harness/heavy-suites';
+import { triggerWorkflow } from '../../harness/workflows';
 
 /**
  * What the queue-mode suites share: the fake API with demo data, n8n in queue mode

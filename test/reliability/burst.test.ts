@@ -1,5 +1,5 @@
 import { startFakeApi, type FakeApiServer } from '../../fake-api';
-import { runBurst } from './burst';
+import { runBurst } from '../../harness/burst';
 
 /**
  * Many executions at once share one API key's limit (docs/reliability.md, "Bursts"): at a CI

@@ -1,9 +1,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
-import type { Credentials } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
-import { runAsTool } from '../harness/tool';
+import type { Credentials } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
+import { runAsTool } from '../../harness/tool';
 import { inDays, SOCIAL } from '../ads/helpers';
 
 /**

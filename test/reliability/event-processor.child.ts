@@ -8,10 +8,10 @@
  */
 import readline from 'node:readline';
 
-import { initExpressionEngine } from '../harness/engine';
-import { receiveAndRun, summary, type Delivery } from '../harness/events';
-import type { WorkflowSpec } from '../harness/execution';
-import type { Credentials } from '../harness';
+import { initExpressionEngine } from '../../harness/engine';
+import { receiveAndRun, summary, type Delivery } from '../../harness/events';
+import type { WorkflowSpec } from '../../harness/execution';
+import type { Credentials } from '../../harness';
 
 async function main() {
 	await initExpressionEngine();

@@ -1,5 +1,5 @@
 import { KEYS, startFakeApi, type FakeApiServer, type Fault } from '../../fake-api';
-import { errorText, runNode, type RunResult } from '../harness';
+import { errorText, runNode, type RunResult } from '../../harness';
 import { everyOperation, type OperationCase } from './operations';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { triggerHarness } from '../harness/trigger';
+import { triggerHarness } from '../../harness/trigger';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /**

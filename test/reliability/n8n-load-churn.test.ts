@@ -1,7 +1,7 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExample } from '../../scripts/lib/sandbox';
-import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
+import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
 
 /**
  * A real n8n 2.41.1 under load and churn: signed events sent as fast as n8n answers, each of which
@@ -9,7 +9,7 @@ import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../harness/heavy-suites';
  * marketing activity downstream); activate/deactivate cycles, some with the endpoint deleted or auto-deactivated behind n8n's
  * back, leaving no endpoint behind and deliveries working afterwards.
  *
- * Only the load scenario takes a turn among the heavy suites (test/harness/heavy-suites.ts): the
+ * Only the load scenario takes a turn among the heavy suites (harness/heavy-suites.ts): the
  * boot and the cycles, one request at a time, load the machine no more than the other e2e suites,
  * which run beside the heavy ones.
  */

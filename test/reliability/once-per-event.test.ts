@@ -7,10 +7,10 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { seedPages } from '../commerce/helpers';
-import { ROOT, tsProcessArgs } from '../harness/child';
+import { ROOT, tsProcessArgs } from '../../harness/child';
 import { shapeDelivery } from '../../fake-api/webhooks';
-import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../harness/events';
-import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../harness/execution';
+import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../../harness/events';
+import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../../harness/execution';
 
 /**
  * One effect per event (nodes/shared/wire/eventScope.ts): n8n runs one event twice when a repeat
@@ -26,7 +26,7 @@ const credentials = () => ({ apiKey: KEYS.full, baseUrl: api.url, limitSpending:
 // the second n8n process of the last test, started first: it loads n8n-core and our nodes while the other tests run
 let other: Processor;
 beforeAll(() => (other = startProcessor()));
-afterAll(() => other.stop());
+afterAll(async () => await other.stop());
 beforeEach(async () => (api = await startFakeApi()));
 afterEach(async () => await api.close());
 
@@ -323,7 +323,7 @@ interface Processor {
 	/** Resolves once the process has loaded n8n-core and our nodes. */
 	ready: Promise<unknown>;
 	run(spec: WorkflowSpec, runs: Array<{ executionId: string; delivery: Delivery }>): Promise<RunSummary[]>;
-	stop(): void;
+	stop(): Promise<void>;
 }
 
 /** A webhook processor in a Node process of its own (event-processor.child.ts). */
@@ -350,6 +350,12 @@ function startProcessor(): Processor {
 			child.stdin.write(`${JSON.stringify({ spec, credentials: credentials(), runs })}\n`);
 			return JSON.parse(await next('RESULT ')) as RunSummary[];
 		},
-		stop: () => child.kill(),
+		// until it has exited: a child still running when the suite ends holds Jest's worker open
+		async stop() {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			const exited = new Promise((resolve) => child.once('exit', resolve));
+			child.kill();
+			await exited;
+		},
 	};
 }

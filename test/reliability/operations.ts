@@ -2,7 +2,7 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 
 import { postIdOf } from '../../fake-api';
 import { REQUIRED_ON_VALUE } from '../../nodes/shared/requiredOnValue';
-import { nodeType } from '../harness';
+import { nodeType } from '../../harness';
 
 /**
  * Every operation of the three action nodes, each with parameters that get it past the node's

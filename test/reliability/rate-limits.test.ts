@@ -3,7 +3,7 @@ import { NodeApiError, type INode, type INodeParameters } from 'n8n-workflow';
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { classifyResponse } from '../../nodes/shared/wire/answer';
 import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/wire/send';
-import { nodeType, runNode } from '../harness';
+import { nodeType, runNode } from '../../harness';
 
 /**
  * The fake API's realistic mode (a per-key token bucket answering 429 with Retry-After, and a

@@ -10,8 +10,8 @@ import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchInput';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { canDo, requireSpendDeclarations, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
-import type { Credentials } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
+import type { Credentials } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
 import { SEARCH } from '../ads/helpers';
 import { everyOperation } from './operations';
 

@@ -1,4 +1,4 @@
-import { runNode } from '../harness';
+import { runNode } from '../../harness';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { everyOperation } from './operations';
 

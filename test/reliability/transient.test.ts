@@ -1,5 +1,5 @@
 import { KEYS, startFakeApi, type FakeApiServer, type RecordedRequest } from '../../fake-api';
-import { runNode, type RunOptions, type RunResult } from '../harness';
+import { runNode, type RunOptions, type RunResult } from '../../harness';
 import { everyOperation } from './operations';
 
 /**

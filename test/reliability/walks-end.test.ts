@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { byId } from '../harness/context';
-import { runNode } from '../harness';
-import { triggerHarness } from '../harness/trigger';
+import { byId } from '../../harness/context';
+import { runNode } from '../../harness';
+import { triggerHarness } from '../../harness/trigger';
 import { MAX_PAGES } from '../../nodes/shared/pagination';
 
 /**

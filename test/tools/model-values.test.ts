@@ -5,8 +5,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { PRO, SEARCH, SOCIAL } from '../ads/helpers';
-import { byId, useFakeApi } from '../harness/context';
-import { runAsTool } from '../harness/tool';
+import { byId, useFakeApi } from '../../harness/context';
+import { runAsTool } from '../../harness/tool';
 
 const ctx = useFakeApi('storefrontAds');
 const asTool = async (parameters: INodeParameters, args: IDataObject) => {

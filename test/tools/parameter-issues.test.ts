@@ -7,7 +7,7 @@
  */
 import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
 
-import { nodeType } from '../harness';
+import { nodeType } from '../../harness';
 import { everyOperation } from '../reliability/operations';
 
 const fromAI = (name: string) => `={{ $fromAI('${name}', '', 'string') }}`;

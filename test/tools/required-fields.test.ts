@@ -19,7 +19,7 @@ import { adsEndpoints } from '../contract/reference/ads';
 import { commerceEndpoints } from '../contract/reference/commerce';
 import type { Endpoint, RequestField } from '../contract/reference/types';
 import { webhookEndpoints } from '../contract/reference/webhooks';
-import { NodeTypes, nodeType } from '../harness';
+import { NodeTypes, nodeType } from '../../harness';
 import { everyOperation } from '../reliability/operations';
 
 /** Types n8n reports empty (NodeHelpers addToIssuesIfMissing). */

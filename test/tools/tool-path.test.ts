@@ -1,6 +1,6 @@
 /**
  * Every operation of the three action nodes as an AI tool, through n8n-core's tool path as n8n
- * 2.41.1 builds it (test/harness/tool.ts: RoutingNode alone, the model's arguments as the input
+ * 2.41.1 builds it (harness/tool.ts: RoutingNode alone, the model's arguments as the input
  * item): each user-facing value, Network included, is given by the model through `$fromAI(...)`,
  * and the fake API must receive exactly the requests of a normal run with the same values typed
  * in, and the tool must answer the normal run's items.
@@ -8,9 +8,9 @@
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { SECRET_WITHHELD } from '../../nodes/StorefrontWebhooks/helpers/signingSecret';
-import { nodeType } from '../harness';
-import { useFakeApi } from '../harness/context';
-import { runAsTool } from '../harness/tool';
+import { nodeType } from '../../harness';
+import { useFakeApi } from '../../harness/context';
+import { runAsTool } from '../../harness/tool';
 import { everyOperation, type OperationCase } from '../reliability/operations';
 
 const FROM_AI_TYPES: Record<string, string> = { number: 'number', boolean: 'boolean', json: 'json' };

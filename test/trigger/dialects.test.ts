@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { startReceiver, type Received } from '../harness/receiver';
-import { triggerHarness } from '../harness/trigger';
+import { startReceiver, type Received } from '../../harness/receiver';
+import { triggerHarness } from '../../harness/trigger';
 import {
 	KEYS,
 	signBody,

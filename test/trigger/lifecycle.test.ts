@@ -2,9 +2,9 @@ import { HookContext } from 'n8n-core';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
-import { makeWorkflow, nodeType } from '../harness';
-import { startReceiver } from '../harness/receiver';
-import { triggerHarness } from '../harness/trigger';
+import { makeWorkflow, nodeType } from '../../harness';
+import { startReceiver } from '../../harness/receiver';
+import { triggerHarness } from '../../harness/trigger';
 
 let api: FakeApiServer;
 beforeEach(async () => (api = await startFakeApi()));

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { makeWorkflow, nodeType } from '../harness';
-import { startReceiver, type Received } from '../harness/receiver';
-import { triggerHarness } from '../harness/trigger';
+import { makeWorkflow, nodeType } from '../../harness';
+import { startReceiver, type Received } from '../../harness/receiver';
+import { triggerHarness } from '../../harness/trigger';
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /**

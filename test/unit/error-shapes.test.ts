@@ -5,7 +5,7 @@ import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
 import { answerError } from '../../nodes/shared/wire/failure';
-import { runNode } from '../harness';
+import { runNode } from '../../harness';
 
 /**
  * Every error shape of issue 31's table (and the usual variants) gives our explained message

@@ -8,7 +8,7 @@ import { KEYS, startFakeApi } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { ensureN8n } from '../../scripts/lib/n8n';
 import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, loadExample, loadExamples } from '../../scripts/lib/sandbox';
-import { manually, outputOf } from '../harness/execution';
+import { manually, outputOf } from '../../harness/execution';
 
 /**
  * The example workflows as a user imports them into their own n8n (docs/examples.md): each says on

@@ -1,7 +1,7 @@
 import { Expression } from 'n8n-workflow';
 
 import { HOSTED } from '../commerce/helpers';
-import { byId, useFakeApi } from '../harness/context';
+import { byId, useFakeApi } from '../../harness/context';
 
 const ctx = useFakeApi('storefrontCommerce');
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded, type Clock } from '../../nodes/shared/wire/keyLimiter';
+import type { Clock } from '../../nodes/shared/wire/clock';
+import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded } from '../../nodes/shared/wire/keyLimiter';
 
 /**
  * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which

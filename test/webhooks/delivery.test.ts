@@ -1,6 +1,6 @@
 import { delivery as deliverySchema } from '../../fake-api/contract/webhooks';
-import { byId, useFakeApi } from '../harness/context';
-import { startReceiver } from '../harness/receiver';
+import { byId, useFakeApi } from '../../harness/context';
+import { startReceiver } from '../../harness/receiver';
 
 const ctx = useFakeApi('storefrontWebhooks');
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

@@ -1,8 +1,8 @@
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { loadOptionsContext, nodeType } from '../harness';
-import { byId, useFakeApi } from '../harness/context';
-import { startReceiver } from '../harness/receiver';
+import { loadOptionsContext, nodeType } from '../../harness';
+import { byId, useFakeApi } from '../../harness/context';
+import { startReceiver } from '../../harness/receiver';
 import { KEYS } from '../../fake-api';
 
 const ctx = useFakeApi('storefrontWebhooks');

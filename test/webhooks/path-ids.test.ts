@@ -1,6 +1,6 @@
-import { byId, useFakeApi } from '../harness/context';
-import { loadOptionsContext, nodeType, runNode } from '../harness';
-import { triggerHarness } from '../harness/trigger';
+import { byId, useFakeApi } from '../../harness/context';
+import { loadOptionsContext, nodeType, runNode } from '../../harness';
+import { triggerHarness } from '../../harness/trigger';
 import { KEYS } from '../../fake-api';
 import { SOCIAL } from '../ads/helpers';
 import { apiRequest } from '../../nodes/shared/wire/apiRequest';

@@ -3,8 +3,8 @@
  * In a normal run that is the point. As an AI tool the output is the model's context and the
  * chat history: the secret must not be in it, and the answer says what to do instead.
  */
-import { useFakeApi } from '../harness/context';
-import { runAsTool } from '../harness/tool';
+import { useFakeApi } from '../../harness/context';
+import { runAsTool } from '../../harness/tool';
 
 const ctx = useFakeApi('storefrontWebhooks');
 const create = { resource: 'webhook', operation: 'create', url: 'https://example.com/hooks/agent', events: ['post.published'] };

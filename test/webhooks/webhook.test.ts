@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 
 import { createdWebhook, eventEnvelope, listWebhooksResponse, webhookEndpoint } from '../../fake-api/contract/webhooks';
-import { nodeType } from '../harness';
-import { byId, fromList, useFakeApi } from '../harness/context';
-import { startReceiver } from '../harness/receiver';
+import { nodeType } from '../../harness';
+import { byId, fromList, useFakeApi } from '../../harness/context';
+import { startReceiver } from '../../harness/receiver';
 import { KEYS, startFakeApi } from '../../fake-api';
 
 const ctx = useFakeApi('storefrontWebhooks');

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import type { Clock } from './clock';
 import { Pace } from './pace';
 
 /**
@@ -126,14 +127,6 @@ export class KeyLimiter {
 			this.interrupt = undefined;
 		}
 	}
-}
-
-/** The clock the queue waits on (tests give one of their own). */
-export interface Clock {
-	now(): number;
-	random(): number;
-	/** Resolves after `ms`, or early when `signal` aborts; never rejects. */
-	sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 export const systemClock: Clock = { now: () => Date.now(), random: () => Math.random(), sleep: async (ms, signal) => await wait(ms, signal) };

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { Clock } from './keyLimiter';
+import type { Clock } from './clock';
 
 /**
  * The pace of one API key in this process, learnt from the answers (keyLimiter.ts asks it when

@@ -16,6 +16,17 @@ import { alreadyDeleted, type Call } from './resend';
 import { sendPolitely } from './send';
 import { movedPathError, pathMoves } from '../pathSegment';
 
+/*
+ * The wire at a glance: the path one request takes (docs/reliability.md).
+ *   requestHook.ts  door of every declarative operation (this file); apiRequest.ts: the other door
+ *   idempotency.ts  a POST gets its Idempotency-Key, made from eventScope.ts's event when there is one
+ *   resend.ts       what the call may send again after a fault (a DELETE found gone is done)
+ *   send.ts         the send loop: the in-flight limit, the key's turn, 429 waits, fault resends
+ *   keyLimiter.ts   the key's fair queue in this process, at pace.ts's pace (clock.ts: its clock)
+ *   answer.ts       each attempt's answer classified once: answered, rate-limited, fault
+ *   failure.ts      the error, from errorBody.ts (the body read) and errorText.ts (the words)
+ */
+
 /**
  * The declarative door of the wire. n8n runs a declarative operation's own code for its request
  * only through the pagination hook (`routing.operations.pagination` with `send.paginate`), so

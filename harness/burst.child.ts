@@ -9,7 +9,7 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { Workflow, createRunExecutionData, type INode, type INodeType } from 'n8n-workflow';
 
-import { additionalData, NodeTypes, runNode } from '../harness';
+import { additionalData, NodeTypes, runNode } from './index';
 
 const executions = Number(process.env.BURST_EXECUTIONS);
 const items = Number(process.env.BURST_ITEMS);

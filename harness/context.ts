@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
 import { runNode, type RunOptions } from './index';
 
 /**

@@ -5,8 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { nodeNameToToolName } from 'n8n-workflow';
 
-import { ensureN8n, N8n, ROOT } from '../../scripts/lib/n8n';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { ensureN8n, N8n, ROOT } from '../scripts/lib/n8n';
+import { loadExample } from '../scripts/lib/sandbox';
 
 /**
  * `npm start` as a user runs it: `node scripts/start.js [args]` in a process group of its own,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
-import { ensureN8n } from '../../scripts/lib/n8n';
+import { ensureN8n } from '../scripts/lib/n8n';
 
 /**
  * n8n's hosted chat without a browser, as its chat page drives a workflow whose Chat Trigger answers

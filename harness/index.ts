@@ -22,14 +22,14 @@ import {
 	type WorkflowExecuteMode,
 } from 'n8n-workflow';
 
-import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
-import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
-import { StorefrontAdsTrigger } from '../../nodes/StorefrontAds/StorefrontAdsTrigger.node';
-import { StorefrontCommerce } from '../../nodes/StorefrontCommerce/StorefrontCommerce.node';
-import { StorefrontCommerceTrigger } from '../../nodes/StorefrontCommerce/StorefrontCommerceTrigger.node';
-import { StorefrontTrigger } from '../../nodes/StorefrontTrigger/StorefrontTrigger.node';
-import { StorefrontWebhooks } from '../../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
-import { StorefrontWebhooksTrigger } from '../../nodes/StorefrontWebhooks/StorefrontWebhooksTrigger.node';
+import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
+import { StorefrontAds } from '../nodes/StorefrontAds/StorefrontAds.node';
+import { StorefrontAdsTrigger } from '../nodes/StorefrontAds/StorefrontAdsTrigger.node';
+import { StorefrontCommerce } from '../nodes/StorefrontCommerce/StorefrontCommerce.node';
+import { StorefrontCommerceTrigger } from '../nodes/StorefrontCommerce/StorefrontCommerceTrigger.node';
+import { StorefrontTrigger } from '../nodes/StorefrontTrigger/StorefrontTrigger.node';
+import { StorefrontWebhooks } from '../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
+import { StorefrontWebhooksTrigger } from '../nodes/StorefrontWebhooks/StorefrontWebhooksTrigger.node';
 
 /**
  * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which

@@ -17,4 +17,4 @@ export function tsProcessArgs(file: string): string[] {
 }
 
 /** The repository's root: the working directory of such a process. */
-export const ROOT = path.join(__dirname, '..', '..');
+export const ROOT = path.join(__dirname, '..');

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-import { KEYS, type FakeApiServer } from '../../fake-api';
+import { KEYS, type FakeApiServer } from '../fake-api';
+import { tsProcessArgs } from './child';
 
 /**
  * A burst as n8n makes one (docs/reliability.md, "Bursts"): `executions` executions of Commerce →
@@ -22,14 +23,6 @@ export interface BurstResult {
 	ratioToFloor: number;
 }
 
-
-// plain Node with TypeScript compiled on require; `.ts` is tried before `.json` (X.node.json sits beside X.node.ts)
-const tsHook = (root: string) =>
-	"const ts = require('typescript'), fs = require('fs'), json = require.extensions['.json'];" +
-	"delete require.extensions['.json'];" +
-	"require.extensions['.ts'] = (m, f) => m._compile(ts.transpileModule(fs.readFileSync(f, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText, f);" +
-	"require.extensions['.json'] = json;" +
-	`require(${JSON.stringify(path.join(root, 'test', 'reliability', 'burst.child.ts'))});`;
 
 export interface BurstOptions {
 	processes: number;
@@ -54,8 +47,8 @@ export async function runBurst(api: FakeApiServer, options: BurstOptions): Promi
 	const perProcess = Array.from({ length: options.processes }, (_, p) => Math.floor(options.executions / options.processes) + (p < options.executions % options.processes ? 1 : 0));
 	const outputs = await Promise.all(
 		perProcess.map(async (executions) => {
-			const root = options.root ?? path.join(__dirname, '..', '..');
-			const { stdout } = await promisify(execFile)(options.nodeBin ?? process.execPath, ['-e', tsHook(root)], {
+			const root = options.root ?? path.join(__dirname, '..');
+			const { stdout } = await promisify(execFile)(options.nodeBin ?? process.execPath, tsProcessArgs(path.join(root, 'harness', 'burst.child.ts')), {
 				env: {
 					...process.env,
 					N8N_LOG_LEVEL: 'silent',
