@@ -156,50 +156,6 @@ describe('what still creates anew', () => {
 		expect(made(1)).toEqual({ pages: 3, redirects: 3 });
 	});
 
-	test('the same workflow imported twice (the same node ids) runs the same event: each workflow does its work', async () => {
-		const { run } = await setup();
-		const copy = await activate({ ...pageAndRedirect(), id: 'wf-events-copy' }, credentials());
-		await run('evt_1');
-		const { run: ranCopy } = await receiveAndRun(copy, credentials(), delivery(copy.secret, 'evt_1', post(1)), `exec-${++executions}`);
-		expect(ranCopy!.status).toBe('success');
-		expect(made(1)).toEqual({ pages: 2, redirects: 2 });
-		const creates = api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/commerce/pages');
-		expect(creates.map((r) => r.replayed)).toEqual([false, false]);
-	});
-
-	test('"Retry execution" of a run another trigger started: the items its failed node had done are not done again (keys of the original execution)', async () => {
-		const other: INodeType = {
-			description: { displayName: 'Every Day', name: 'everyDay', group: ['trigger'], version: 1, description: '', defaults: {}, inputs: [], outputs: ['main'], properties: [] },
-			trigger: async () => ({}),
-		};
-		const redirect = ourNode(REDIRECT, 'storefrontCommerce', { resource: 'redirect', operation: 'create', accountId: STORE, path: '={{ $json.path }}', target: '/pages/a' }, 1);
-		const spec: WorkflowSpec = {
-			id: 'wf-retry',
-			nodes: [{ id: 'every-day', name: 'Every Day', type: 'other.everyDay', typeVersion: 1, position: [0, 0], parameters: {} }, redirect],
-			connections: chain('Every Day', REDIRECT),
-			types: { 'other.everyDay': other },
-		};
-		// the second item's path is taken: the node fails after the first item's redirect was made
-		redirects().push({ id: 'gid_redirect_taken', path: '/b', target: '/x' });
-		const original = `exec-${++executions}`;
-		const items = [{ json: { path: '/a' } }, { json: { path: '/b' } }];
-		const failed = await fromDelivery(spec, items, { credentials: credentials(), executionId: original, startNode: 'Every Day', mode: 'trigger' });
-		expect(failed.status).toBe('error');
-		expect(redirects().map((r) => r.path)).toEqual(['/b', '/a']);
-		// the user frees the path and retries the execution: /a is answered from the first run, /b made
-		redirects().splice(0, 1);
-		const retried = await retry(spec, failed, original, { credentials: credentials(), executionId: `exec-${++executions}` });
-		expect(retried.status).toBe('success');
-		expect(redirects().map((r) => r.path).sort()).toEqual(['/a', '/b']);
-		const creates = api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/commerce/redirects');
-		expect(creates.map((r) => [(r.body as { path: string }).path, r.status, Boolean(r.replayed)]).sort()).toEqual([
-			['/a', 201, false],
-			['/a', 201, true],
-			['/b', 201, false],
-			['/b', 400, false],
-		]);
-	});
-
 	test('items of one run: each item\'s request happens, equal requests of different items included; a repeat of the event makes none again', async () => {
 		// Trigger → Page Get Many (3 seeded pages, two with the same handle) → Page Create titled by each page's handle
 		const base = pageAndRedirect();
@@ -271,22 +227,6 @@ describe('the other kinds of POST in a run an event started', () => {
 		expect(api.adsExtras.conversions).toHaveLength(1);
 		await run('evt_2', order);
 		expect(api.adsExtras.conversions).toHaveLength(2);
-	});
-
-	test('a bulk call sent in chunks (Campaign → Bulk Set Status, 51 campaigns: 50 + 1): each chunk its own key; a repeat of the event does neither again', async () => {
-		const rows = Array.from({ length: 51 }, (_, i) => api.ads.seedCampaign('acc_social1', `Bulk ${i}`, 0)).map((c) => ({ campaignId: c.platformCampaignId, platform: c.platform }));
-		const run = await withNode('storefrontAds', { resource: 'campaign', operation: 'bulkSetStatus', status: 'paused', campaignsInput: 'json', campaignsJson: JSON.stringify(rows) });
-		const first = await run('evt_1', order);
-		expect(first).toEqual([expect.objectContaining({ campaigns: 51, updated: 51, calls: 2 })]);
-		expect(await run('evt_1', order)).toEqual(first);
-		const calls = api.requests.filter((r) => r.path === '/v1/ads/campaigns/bulk-status');
-		expect(calls.map((r) => [(r.body as { campaigns: unknown[] }).campaigns.length, r.status, Boolean(r.replayed)])).toEqual([
-			[50, 200, false],
-			[1, 200, false],
-			[50, 200, true],
-			[1, 200, true],
-		]);
-		expect(new Set(calls.map((r) => r.headers['idempotency-key'])).size).toBe(2);
 	});
 
 	test('a POST that only reads (Targeting → Get Bid Pricing) keeps the execution\'s key: a repeat asks again', async () => {
