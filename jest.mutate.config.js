@@ -11,6 +11,7 @@ const SUITES = [
 	// without n8n-core: the wire's pieces, the Trigger's verification
 	'unit/key-limiter',
 	'unit/idempotency',
+	'unit/answer',
 	'unit/faults',
 	'unit/errors',
 	'unit/error-shapes',
