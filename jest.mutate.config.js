@@ -30,5 +30,6 @@ module.exports = {
 	...base,
 	testMatch: SUITES.map((suite) => `<rootDir>/test/${suite}.test.ts`),
 	testSequencer: '<rootDir>/test/mutate-sequencer.js',
+	testEnvironment: '<rootDir>/test/mutate-environment.js',
 };
 module.exports.SUITES = SUITES;
