@@ -30,6 +30,7 @@ module.exports = {
 	...base,
 	testMatch: SUITES.map((suite) => `<rootDir>/test/${suite}.test.ts`),
 	testSequencer: '<rootDir>/test/mutate-sequencer.js',
-	testEnvironment: '<rootDir>/test/mutate-environment.js',
+	// an absolute path: Stryker's environment wrapper requires it as given
+	testEnvironment: require('node:path').join(__dirname, 'test/mutate-environment.js'),
 };
 module.exports.SUITES = SUITES;
