@@ -89,9 +89,13 @@ test('DELETEs remembered (success or unknown): by key, the newest kept, at most 
 	// remembered again: the newest, not the oldest
 	rememberDelete('kept');
 	expect([deletedEarlier('old'), deletedEarlier('kept')]).toEqual([true, true]);
+	// 20,000 remembered: all kept
 	rememberDelete('one more');
+	expect([deletedEarlier('old'), deletedEarlier('kept')]).toEqual([true, true]);
+	// one more: the oldest goes; one more again: the next oldest, not 'kept', which was remembered again
 	rememberDelete('and another');
-	expect([deletedEarlier('old'), deletedEarlier('kept'), deletedEarlier('one more')]).toEqual([false, true, true]);
+	rememberDelete('and a third');
+	expect([deletedEarlier('old'), deletedEarlier('other-0'), deletedEarlier('kept'), deletedEarlier('and a third')]).toEqual([false, false, true, true]);
 	expect(alreadyDeleted('pageId', 'gid_1')).toMatchObject({ deleted: true, pageId: 'gid_1', alreadyDeleted: true, note: expect.stringContaining('answer was lost') });
 	expect(Object.keys(alreadyDeleted())).toEqual(['deleted', 'alreadyDeleted', 'note']);
 });

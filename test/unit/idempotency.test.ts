@@ -34,9 +34,9 @@ test('a key is made from the content of its parts: objects whatever their key or
 });
 
 /** A node run's context as the key functions read it: its node, workflow and execution. */
-const running = (over: { workflowId?: string; nodeId?: string; executionId?: string; retryOf?: unknown } = {}) =>
+const running = (over: { workflowId?: string; nodeId?: string; nodeName?: string; executionId?: string; retryOf?: unknown } = {}) =>
 	({
-		getNode: () => ({ id: over.nodeId ?? 'node-1', name: 'Boost' }),
+		getNode: () => ({ id: over.nodeId ?? 'node-1', name: over.nodeName ?? 'Boost' }),
 		getWorkflow: () => ({ id: over.workflowId ?? 'wf-1' }),
 		getExecutionId: () => over.executionId ?? 'exec-1',
 		additionalData: { hooks: { retryOf: over.retryOf } },
@@ -66,4 +66,10 @@ test('the execution a key belongs to: the original\'s for a "Retry execution" (r
 	expect(executionScope(running({ retryOf: '' }))).toBe('exec-1');
 	expect(executionScope(running({ retryOf: 7 }))).toBe('exec-1');
 	expect(executionScope(running())).toBe('exec-1');
+});
+
+test('a key made from the execution names the node by its id: renaming the node keeps its keys', () => {
+	const keyed = (nodeName: string) => stampKey(running({ nodeName }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key;
+	expect(keyed('Renamed')).toBe(keyed('Boost'));
+	expect(stampKey(running({ nodeId: 'node-2' }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key).not.toBe(keyed('Boost'));
 });
