@@ -1,4 +1,7 @@
 // @ts-check
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * Mutation testing (`npm run mutate`, docs/development.md "Mutation testing"): Stryker breaks the code
  * that costs money or does work twice when it is wrong, one small change at a time, and runs the
@@ -39,7 +42,7 @@ export default {
 	clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
 	// the sandbox copies only what the suites need: not the symlinked installs in .cache/ nor build output
 	ignorePatterns: ['.cache', 'dist', 'reports', 'artifacts', 'coverage', 'bench', 'sandbox', 'examples', 'docs', '*.tgz', 'test-results.json'],
-	// inside the git-ignored .cache/, where no linter looks
-	tempDirName: '.cache/stryker-tmp',
+	// outside the project: a lint or a test run meanwhile does not find the sandbox's copies
+	tempDirName: path.join(os.tmpdir(), 'stryker-n8n-nodes-storefront'),
 	cleanTempDir: 'always',
 };
