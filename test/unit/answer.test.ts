@@ -1,3 +1,5 @@
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
 import { classifyResponse, classifyThrown, faultOf, header, headersOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
 import { alreadyDeleted, deletedEarlier, rememberDelete, whyNotResent } from '../../nodes/shared/wire/resend';
 
@@ -7,7 +9,7 @@ import { alreadyDeleted, deletedEarlier, rememberDelete, whyNotResent } from '..
  * resend.ts remembers of a DELETE whose answer was lost.
  */
 
-const response = (statusCode: number, body: unknown = {}, headers: Record<string, unknown> = {}) => ({ statusCode, headers, body });
+const response = (statusCode: number, body: unknown = {}, headers: Record<string, unknown> = {}) => ({ statusCode, headers, body }) as IN8nHttpFullResponse;
 
 test('statuses: 2xx answered (a text body where JSON was asked for is not), 429 refused, 502/503/504 transient, anything else failed', () => {
 	const kinds = [199, 200, 204, 299, 300, 400, 404, 429, 500, 501, 502, 503, 504, 505].map((s) => [s, classifyResponse(response(s)).kind]);
