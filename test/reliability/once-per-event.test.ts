@@ -134,24 +134,26 @@ describe('what still creates anew', () => {
 	});
 
 	test('a workflow with another trigger beside the Storefront Trigger: the executions the other one starts are keyed by the execution', async () => {
-		// a schedule-like trigger of another package; its item even carries an `id` like an event's
-		const schedule: INodeType = {
-			description: { displayName: 'Every Day', name: 'everyDay', group: ['trigger'], version: 1, description: '', defaults: {}, inputs: [], outputs: ['main'], properties: [] },
+		// another package's trigger, started by its own webhook (mode 'webhook', as our deliveries) or on a schedule
+		// (mode 'trigger'); its item even carries an `id` like an event's. In mode 'webhook' the node finds the
+		// Storefront Trigger among its parents and must see that it did not start this execution.
+		const other: INodeType = {
+			description: { displayName: 'Other Trigger', name: 'otherTrigger', group: ['trigger'], version: 1, description: '', defaults: {}, inputs: [], outputs: ['main'], properties: [] },
 			trigger: async () => ({}),
 		};
 		const base = pageAndRedirect();
 		const spec: WorkflowSpec = {
 			...base,
-			nodes: [...base.nodes, { id: 'every-day', name: 'Every Day', type: 'other.everyDay', typeVersion: 1, position: [0, 200], parameters: {} }],
-			connections: { ...base.connections, ...chain('Every Day', PAGE) },
-			types: { 'other.everyDay': schedule },
+			nodes: [...base.nodes, { id: 'other-trigger', name: 'Other Trigger', type: 'other.otherTrigger', typeVersion: 1, position: [0, 200], parameters: {} }],
+			connections: { ...base.connections, ...chain('Other Trigger', PAGE) },
+			types: { 'other.otherTrigger': other },
 		};
 		const item = [{ json: { id: 'evt_1', data: post(1) } }];
-		for (let i = 0; i < 2; i++) {
-			const run = await fromDelivery(spec, item, { credentials: credentials(), executionId: `exec-${++executions}`, startNode: 'Every Day', mode: 'trigger' });
+		for (const mode of ['webhook', 'webhook', 'trigger'] as const) {
+			const run = await fromDelivery(spec, item, { credentials: credentials(), executionId: `exec-${++executions}`, startNode: 'Other Trigger', mode });
 			expect(run.status).toBe('success');
 		}
-		expect(made(1)).toEqual({ pages: 2, redirects: 2 });
+		expect(made(1)).toEqual({ pages: 3, redirects: 3 });
 	});
 
 	test('items of one run: each item\'s request happens, equal requests of different items included; a repeat of the event makes none again', async () => {

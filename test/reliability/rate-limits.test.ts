@@ -1,7 +1,7 @@
 import { NodeApiError, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
-import { classifyResponse } from '../../nodes/shared/wire/answer';
+import { classifyResponse, classifyThrown } from '../../nodes/shared/wire/answer';
 import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/wire/send';
 import { nodeType, runNode } from '../../harness';
 
@@ -292,5 +292,53 @@ describe('429 from the API', () => {
 		expect(await first).toMatchObject({ response: { body: { body: 'first' } } });
 		expect(await second).toMatchObject({ message: 'The execution was cancelled before this request was sent' });
 		expect(sent).toEqual(['first']);
+	});
+});
+
+describe('the key\'s queue as sendPolitely uses it (real waits of about a second; only the order is asserted)', () => {
+	const node = { name: 'Storefront', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} } as unknown as INode;
+	/** One node run's context (the same execute data for every item), with these Request Options. */
+	const runContext = (requestOptions: INodeParameters = {}) => {
+		const run = {};
+		return { getNode: () => node, getExecuteData: () => run, getItemIndex: () => 0, getNodeParameter: () => requestOptions };
+	};
+	const answer = (statusCode: number, headers: Record<string, string> = {}) => classifyResponse({ statusCode, headers, body: statusCode === 200 ? { ok: true } : { error: { code: 'x', message: 'x' } } });
+	const get = { method: 'GET', keyed: false };
+
+	test('a request refused with 429 goes again ahead of a request that queued while it was out', async () => {
+		const ctx = runContext();
+		const sent: string[] = [];
+		let refused!: () => void;
+		const wasRefused = new Promise<void>((resolve) => (refused = resolve));
+		const a = sendPolitely(ctx as never, async () => {
+			sent.push('a');
+			if (sent.length > 1) return answer(200);
+			// b queues while a is out (a key's first request goes alone)
+			await new Promise((resolve) => setTimeout(resolve, 20));
+			refused();
+			return answer(429, { 'retry-after': '1' });
+		}, get);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+		const b = sendPolitely(ctx as never, async () => {
+			sent.push('b');
+			return answer(200);
+		}, get);
+		await wasRefused;
+		await Promise.all([a, b]);
+		expect(sent).toEqual(['a', 'a', 'b']);
+	});
+
+	test('a request that got no answer (a reset) frees the key: its resend gets a turn at once, not after Max Wait in Queue', async () => {
+		const ctx = runContext({ maxQueueWait: 1 });
+		let attempts = 0;
+		const result = await sendPolitely(ctx as never, async () => {
+			attempts += 1;
+			return attempts === 1 ? classifyThrown(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })) : answer(200);
+		}, get).then(
+			(sent) => sent,
+			(error: Error) => error.message,
+		);
+		expect(result).toMatchObject({ response: { statusCode: 200 } });
+		expect(attempts).toBe(2);
 	});
 });

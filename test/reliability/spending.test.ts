@@ -1,3 +1,5 @@
+import axios from 'axios';
+
 import { runNode } from '../../harness';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { everyOperation } from './operations';
@@ -55,4 +57,22 @@ describe.each(cases.map((c) => [`${c.resource} → ${c.operation}`, c] as const)
 		expect(new Set(posts.map((q) => q.headers['idempotency-key'])).size).toBe(1);
 		expect(delta(before)).toEqual(ONE(c.resource));
 	});
+});
+
+test('Boost Post as declared (boost.ts, through the request hook): an answer that did not come in time is not resent; the error says where to look', async () => {
+	const boost = cases.find((c) => c.operation === 'boost')!;
+	// n8n's transport (axios) really times out, sooner: Boost raises the boost's own timeout to 10 minutes
+	const sooner = axios.interceptors.request.use((config) => (`${config.baseURL ?? ''}${config.url ?? ''}`.includes('/v1/ads/boost') ? { ...config, timeout: 300 } : config));
+	try {
+		// the API takes the boost at once and answers after the client stopped waiting
+		api.injectFault({ type: 'slow', ms: 1_000 }, 1, { method: 'POST', path: '/v1/ads/boost' });
+		const r = await run(boost.parameters, 'exec-boost');
+		expect(r.error?.message).toBe('The Storefront API did not answer in time');
+		expect(r.error?.description).toMatch(/not sent again.*Ad → Get Many/);
+		await new Promise((resolve) => setTimeout(resolve, 1_000));
+		expect(api.requests.filter((q) => q.path === '/v1/ads/boost')).toHaveLength(1);
+		expect(api.ads.ads.size).toBe(1);
+	} finally {
+		axios.interceptors.request.eject(sooner);
+	}
 });

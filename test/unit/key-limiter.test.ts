@@ -6,7 +6,10 @@ import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded } from '../.
 /**
  * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
  * requests get their turn are exact, so waiting (or not) for a Retry-After, a window's reset or a
- * paced slot is asserted to the millisecond, without the wall clock.
+ * paced slot is asserted to the millisecond, without the wall clock. The clock's random() is 0.5
+ * unless a test says otherwise, so every wake that should have jitter shows it (0 would hide it).
+ * A turn that must not come is checked by what has settled, never by awaiting it: a broken queue
+ * fails an assertion that says what went wrong, not Jest's timeout.
  */
 
 class FakeClock implements Clock {
@@ -14,7 +17,7 @@ class FakeClock implements Clock {
 
 	private timers: Array<{ at: number; resolve: () => void }> = [];
 
-	constructor(private readonly randomValue = 0) {}
+	constructor(private readonly randomValue = 0.5) {}
 
 	now = () => this.t;
 
@@ -101,13 +104,15 @@ test('a fixed window: never more than Remaining before Reset, what remains sprea
 	expect(inWindow).toHaveLength(10);
 	expect(inWindow.slice(0, 4)).toEqual([0, 0, 0, 0]);
 	for (let i = 4; i < 10; i++) expect(inWindow[i] - inWindow[i - 1]).toBeGreaterThanOrEqual(900);
-	// the window resets at 10 s: the next turns come then, not before
-	await clock.advance(2);
+	// the window resets at 10 s: the next turns come then (plus the wake's jitter: half of 2% of 10 s), not before
+	await clock.advanceTo(start + 10_099);
+	expect(more.granted).toHaveLength(10);
+	await clock.advanceTo(start + 10_100);
 	expect(more.granted.length).toBeGreaterThan(10);
-	expect(more.granted[10].at - start).toBeGreaterThanOrEqual(10_000);
+	expect(more.granted[10].at - start).toBe(10_100);
 });
 
-test('a 429 holds every request of the key for its Retry-After, to the millisecond, and the refused one goes first', async () => {
+test('a 429 holds every request of the key for its Retry-After plus jitter, to the millisecond, and the refused one goes first', async () => {
 	const clock = new FakeClock();
 	const limiter = new KeyLimiter(clock);
 	await firstAnswer(limiter);
@@ -118,13 +123,14 @@ test('a 429 holds every request of the key for its Retry-After, to the milliseco
 	limiter.refused(waiting.granted[0].ticket, 7);
 	limiter.answered(waiting.granted[1].ticket);
 	const order: string[] = [];
-	const later = limiter.turn({ maxWaitMs: 60_000 }).then(() => order.push('new'));
-	const resend = limiter.turn({ first: true, maxWaitMs: 60_000 }).then(() => order.push(`resend at ${clock.now() - refusedAt}`));
-	await clock.advance(6_999);
+	void limiter.turn({ maxWaitMs: 60_000 }).then(() => order.push('new'));
+	void limiter.turn({ first: true, maxWaitMs: 60_000 }).then(() => order.push(`resend at ${clock.now() - refusedAt}`));
+	// the jitter: random 0.5 × 2% of 7 s
+	await clock.advance(7_069);
 	expect(order).toEqual([]);
+	// the 429 halved the width to 1 and the other request's success widened it to 2: both go, the resend first
 	await clock.advance(1);
-	await Promise.all([later, resend]);
-	expect(order).toEqual(['resend at 7000', 'new']);
+	expect(order).toEqual(['resend at 7070', 'new']);
 });
 
 test('wakes have jitter: two processes held to the same reset do not send at the same instant', async () => {
@@ -146,16 +152,21 @@ test('the wait bound: a request still queued after Max Wait in Queue fails witho
 	const clock = new FakeClock();
 	const limiter = new KeyLimiter(clock);
 	await firstAnswer(limiter, window(0, 30));
-	const short = limiter.turn({ maxWaitMs: 5_000 }).then(
-		() => 'granted',
-		(e: unknown) => e,
-	);
-	const long = limiter.turn({ maxWaitMs: 60_000 }).then(() => clock.now());
 	const start = clock.now();
-	await clock.advance(5_000);
-	expect(await short).toBeInstanceOf(QueueWaitExceeded);
+	const outcomes: Record<string, unknown> = {};
+	void limiter.turn({ maxWaitMs: 5_000 }).then(
+		() => (outcomes.short = `granted at ${clock.now() - start}`),
+		(e: unknown) => (outcomes.short = e),
+	);
+	void limiter.turn({ maxWaitMs: 60_000 }).then(() => (outcomes.long = `granted at ${clock.now() - start}`));
+	await clock.advance(4_999);
+	expect(outcomes).toEqual({});
+	await clock.advance(1);
+	expect(outcomes.short).toBeInstanceOf(QueueWaitExceeded);
+	expect(outcomes.long).toBeUndefined();
+	// the window's end (30 s) plus the wake's jitter (half of 250 ms)
 	await clock.advance(30_000);
-	expect((await long) - start).toBeGreaterThanOrEqual(30_000);
+	expect(outcomes.long).toBe('granted at 30125');
 });
 
 test('cancelling the execution takes its request out of the queue', async () => {
@@ -211,7 +222,7 @@ test('no rate-limit headers: every request at once, until a 429 halves how many 
 	for (let i = 0; i < 7; i++) limiter.answered(first.granted[i].ticket);
 	limiter.refused(first.granted[7].ticket, 1);
 	const second = queue(limiter, clock, 8);
-	await clock.advance(1_000);
+	await clock.advance(1_010);
 	// 8 were in flight: 4 may be now, the resend included
 	expect(second.granted).toHaveLength(4);
 });
@@ -267,4 +278,92 @@ describe('the limiters of a process stay few', () => {
 		limiters.get(hash(6));
 		expect(limiters.size).toBe(1);
 	});
+});
+
+test('no rate-limit headers: after a 429 halved it, the number in flight widens by one once as many succeed', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter);
+	const first = queue(limiter, clock, 8);
+	await clock.advance(0);
+	for (let i = 0; i < 7; i++) limiter.answered(first.granted[i].ticket);
+	limiter.refused(first.granted[7].ticket, 1);
+	const second = queue(limiter, clock, 20);
+	await clock.advance(1_010);
+	expect(second.granted).toHaveLength(4);
+	// 4 successes at a width of 4: 5 may be in flight, none is: the next 5 go
+	for (const g of second.granted) limiter.answered(g.ticket);
+	await clock.advance(0);
+	expect(second.granted).toHaveLength(9);
+	// 4 more successes at a width of 5 do not widen it again: 1 is in flight, 4 go
+	for (const g of second.granted.slice(4, 8)) limiter.answered(g.ticket);
+	await clock.advance(0);
+	expect(second.granted).toHaveLength(13);
+});
+
+test('a request that got no answer (a reset, a timeout) frees its place: the next request of the key does not wait for that answer', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	// the key's first request, nothing known of its budget: one at a time
+	const ticket = await limiter.turn({ maxWaitMs: 60_000 });
+	const next = queue(limiter, clock, 1, 10_000);
+	await clock.advance(100);
+	expect(next.granted).toHaveLength(0);
+	limiter.unanswered();
+	expect(ticket).toBe(1);
+	await clock.advance(0);
+	expect(next.granted.map((g) => g.at - clock.now())).toEqual([0]);
+});
+
+test('a window rolls over with requests still on their way: they are counted as spent in the new window until an answer says', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const start = clock.now();
+	// 3 of 5 left for the next second
+	await firstAnswer(limiter, window(3, 1, 5));
+	const { granted } = queue(limiter, clock, 10);
+	await clock.advance(0);
+	expect(granted).toHaveLength(3);
+	// none of the 3 is answered when the window ends (1 s, and the wake's jitter: half of 2% of it): of the new window's 5, 2 may go
+	await clock.advanceTo(start + 1_009);
+	expect(granted).toHaveLength(3);
+	await clock.advanceTo(start + 1_010);
+	expect(granted).toHaveLength(5);
+	await clock.advanceTo(start + 2_009);
+	expect(granted).toHaveLength(5);
+});
+
+test('Reset in whole seconds: the window ends at the earliest end its answers allow, not a later one', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const start = clock.now();
+	// Reset 1 at 0 ms: the window ends by 1 s; the answers at 100 and 500 ms round up to 1.1 and 1.5 s
+	await firstAnswer(limiter, window(5, 1, 10));
+	await clock.advance(100);
+	await firstAnswer(limiter, window(4, 1, 10));
+	await clock.advance(400);
+	await firstAnswer(limiter, window(0, 1, 10));
+	const { granted } = queue(limiter, clock, 1);
+	await clock.advanceTo(start + 999);
+	expect(granted).toHaveLength(0);
+	// the wake at the window's end has its jitter: half of 2% of the 1 s window
+	await clock.advanceTo(start + 1_010);
+	expect(granted.map((g) => g.at - start)).toEqual([1_010]);
+});
+
+test('an answer overtaken by a later one says nothing new: the later answer\'s Remaining stands', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const start = clock.now();
+	await firstAnswer(limiter, window(10, 10, 20));
+	const pair = queue(limiter, clock, 2);
+	await clock.advance(0);
+	const [early, late] = pair.granted.map((g) => g.ticket);
+	// the later request's answer comes first (6 left); the earlier one's, arriving after it, says 1 left
+	limiter.answered(late, window(6, 10, 20));
+	limiter.answered(early, window(1, 10, 20));
+	const { granted } = queue(limiter, clock, 8);
+	await clock.advance(0);
+	// 6 left: the 2 turns of burst still unused go at once (the earlier answer's 1, less the request sent after it, would hold them)
+	expect(granted.map((g) => g.at - start)).toEqual([0, 0]);
 });

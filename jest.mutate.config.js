@@ -1,0 +1,36 @@
+const base = require('./jest.config');
+
+/**
+ * The suites `npm run mutate` (stryker.config.mjs) runs against each mutant, fastest first
+ * (test/mutate-sequencer.js): those that cover the wire, the spending caps and the Trigger's
+ * verification. None boots n8n or a second Node process (once-per-event.test.ts starts one in
+ * beforeAll: keys.test.ts runs its keys instead), none is a long generated sweep (forged.test.ts,
+ * faults.test.ts, transient.test.ts).
+ */
+const SUITES = [
+	// without n8n-core: the wire's pieces, the Trigger's verification
+	'unit/key-limiter',
+	'unit/idempotency',
+	'unit/answer',
+	'unit/faults',
+	'unit/errors',
+	'unit/error-shapes',
+	'unit/pass-on',
+	'trigger/signature',
+	// through n8n-core against the fake API: keys, resends, pacing, spending caps, the Trigger's webhook()
+	'trigger/receive',
+	'reliability/keys',
+	'reliability/spending',
+	'reliability/spend-caps',
+	'reliability/rate-limits',
+];
+
+/** @type {import('jest').Config} */
+module.exports = {
+	...base,
+	testMatch: SUITES.map((suite) => `<rootDir>/test/${suite}.test.ts`),
+	testSequencer: '<rootDir>/test/mutate-sequencer.js',
+	// an absolute path: Stryker's environment wrapper requires it as given
+	testEnvironment: require('node:path').join(__dirname, 'test/mutate-environment.js'),
+};
+module.exports.SUITES = SUITES;

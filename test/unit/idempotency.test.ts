@@ -1,0 +1,75 @@
+import { executionScope, keyOf, keyOn, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
+
+/**
+ * The user's own Idempotency-Key (nodes/shared/wire/idempotency.ts): whatever its header's case, it is
+ * the request's key, sent as given, and no second key is stamped beside it. HTTP header names are
+ * case-insensitive; a second Idempotency-Key header would make the API see a key the user never chose.
+ */
+
+test.each(['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY'])('a user\'s own key under the header name "%s" stays the only key', (name) => {
+	const request = { method: 'POST', url: '/v1/ads/boost', body: { a: 1 }, headers: { Accept: 'application/json', [name]: ' my-key-1 ' } };
+	expect(stampKey(undefined, 0, request)).toEqual({ key: 'my-key-1' });
+	expect(request.headers).toEqual({ Accept: 'application/json', [name]: ' my-key-1 ' });
+	expect(keyOn(request)).toBe('my-key-1');
+});
+
+test('no own key (absent, blank or null): one is stamped, under the canonical name, and read back whatever the case', () => {
+	for (const headers of [undefined, { 'Idempotency-Key': '  ' }, { 'Idempotency-Key': null as unknown as string }]) {
+		const request: { method: string; url: string; headers?: Record<string, string> } = { method: 'POST', url: '/v1/x', headers };
+		const { key } = stampKey(undefined, 0, request);
+		expect(key).toMatch(/^n8n-[0-9a-f-]{36}$/);
+		expect(request.headers?.['Idempotency-Key']).toBe(key);
+		expect(keyOn({ headers: { 'IDEMPOTENCY-KEY': key } })).toBe(key);
+	}
+	expect(keyOn({ headers: { 'Idempotency-Key': 42 as unknown as string } })).toBe('42');
+});
+
+test('a key is made from the content of its parts: objects whatever their key order (nested, in lists too), lists in their order', () => {
+	const key = keyOf(['a', { x: 1, y: { p: [1, { q: 2, r: 3 }] } }]);
+	expect(key).toMatch(/^n8n-[0-9a-f]{40}$/);
+	expect(keyOf(['a', { y: { p: [1, { r: 3, q: 2 }] }, x: 1 }])).toBe(key);
+	expect(keyOf(['a', { x: 1, y: { p: [{ q: 2, r: 3 }, 1] } }])).not.toBe(key);
+	expect(keyOf(['a', { x: 2, y: { p: [1, { q: 2, r: 3 }] } }])).not.toBe(key);
+	expect(keyOf([null])).not.toBe(keyOf([{}]));
+});
+
+/** A node run's context as the key functions read it: its node, workflow and execution. */
+const running = (over: { workflowId?: string; nodeId?: string; nodeName?: string; executionId?: string; retryOf?: unknown } = {}) =>
+	({
+		getNode: () => ({ id: over.nodeId ?? 'node-1', name: over.nodeName ?? 'Boost' }),
+		getWorkflow: () => ({ id: over.workflowId ?? 'wf-1' }),
+		getExecutionId: () => over.executionId ?? 'exec-1',
+		additionalData: { hooks: { retryOf: over.retryOf } },
+	}) as never;
+
+test('a spending call\'s key: the same for the same request from the same node, item and workflow, in any execution; any of them changed, another', () => {
+	const request = { method: 'POST', url: '/v1/ads/boost', body: { budgetAmount: 15, postId: 'p' } };
+	const key = spendKey(running(), 0, request);
+	expect(spendKey(running({ executionId: 'exec-2' }), 0, { ...request, body: { postId: 'p', budgetAmount: 15 } })).toBe(key);
+	const others = [
+		spendKey(running({ workflowId: 'wf-2' }), 0, request),
+		spendKey(running({ nodeId: 'node-2' }), 0, request),
+		spendKey(running(), 1, request),
+		spendKey(running(), 0, { ...request, url: '/v1/ads/create' }),
+		spendKey(running(), 0, { ...request, method: 'PUT' }),
+		spendKey(running(), 0, { ...request, body: { budgetAmount: 16, postId: 'p' } }),
+	];
+	expect(new Set([key, ...others]).size).toBe(7);
+	// as stamped on a request declared `keying: 'workflow'`
+	const sent = { ...request, headers: {} as Record<string, string> };
+	expect(stampKey(running(), 0, sent, 'workflow')).toEqual({ key });
+	expect(sent.headers['Idempotency-Key']).toBe(key);
+});
+
+test('the execution a key belongs to: the original\'s for a "Retry execution" (retryOf), else its own', () => {
+	expect(executionScope(running({ retryOf: 'exec-0' }))).toBe('exec-0');
+	expect(executionScope(running({ retryOf: '' }))).toBe('exec-1');
+	expect(executionScope(running({ retryOf: 7 }))).toBe('exec-1');
+	expect(executionScope(running())).toBe('exec-1');
+});
+
+test('a key made from the execution names the node by its id: renaming the node keeps its keys', () => {
+	const keyed = (nodeName: string) => stampKey(running({ nodeName }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key;
+	expect(keyed('Renamed')).toBe(keyed('Boost'));
+	expect(stampKey(running({ nodeId: 'node-2' }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key).not.toBe(keyed('Boost'));
+});
