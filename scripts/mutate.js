@@ -5,15 +5,10 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
+const { node24Bin } = require('./lib/node24');
+
 const root = path.resolve(__dirname, '..');
-const found = spawnSync('bash', [path.join(root, 'scripts/install-node.sh')], {
-	encoding: 'utf8',
-	stdio: ['ignore', 'pipe', 'inherit'],
-	env: { ...process.env, RUNNING_NODE: process.execPath },
-});
-// install-node.sh has said why on stderr
-if (found.status !== 0) process.exit(found.status ?? 1);
-const nodeBin = /NODE24=(.*)/.exec(found.stdout)[1].trim();
+const nodeBin = node24Bin(root);
 // the package exports no bin/ path: its bin is found beside its package.json
 const stryker = path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json', { paths: [root] })), 'bin/stryker.js');
 

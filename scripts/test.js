@@ -9,15 +9,10 @@
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
+const { node24Bin } = require('./lib/node24');
+
 const root = path.resolve(__dirname, '..');
-const found = spawnSync('bash', [path.join(root, 'scripts/install-node.sh')], {
-	encoding: 'utf8',
-	stdio: ['ignore', 'pipe', 'inherit'],
-	env: { ...process.env, RUNNING_NODE: process.execPath },
-});
-// install-node.sh has said why on stderr
-if (found.status !== 0) process.exit(found.status ?? 1);
-const nodeBin = /NODE24=(.*)/.exec(found.stdout)[1].trim();
+const nodeBin = node24Bin(root);
 const engine = process.env.EXPRESSION_ENGINE || 'vm';
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
