@@ -121,7 +121,6 @@ export const fields = [
 			displayName: 'Spark Auth Code (Moved to the Credential)',
 			name: 'sparkAuthCode',
 			type: 'string',
-			typeOptions: { password: true },
 			default: '',
 			description: 'No longer used: put the code in the credential, turn on Use Spark Auth Code and remove this field. A value here stops the node.',
 			displayOptions: { show: { sparkAuthCode: [{ _cnd: { exists: true } }] } },

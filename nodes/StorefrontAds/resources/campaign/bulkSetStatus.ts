@@ -12,7 +12,7 @@ import { parseJsonList } from '../../../shared/jsonInput';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { adsOperation } from '../../helpers/adsOperation';
-import { sendInChunks } from '../../helpers/batchInput';
+import { sendInChunks } from '../../helpers/sendInChunks';
 import { PLATFORMS } from '../../helpers/networks';
 import { statusChoice } from '../../helpers/choices';
 

@@ -17,6 +17,8 @@ export const fields = [
 	}),
 	// Up to 0.1.0 the key was typed here, and n8n kept it in the workflow in plain text. Shown only
 	// while a saved workflow still holds a value, so that the user can clear it; its value is never sent.
+	// A new node never shows it, so no key can be typed in; password stays because n8n's lint requires
+	// it of a parameter named like a key (node-param-type-options-password-missing).
 	field({
 		displayName: 'Chatnet Ads API Key (Moved to the Credential)',
 		name: 'chatnetApiKey',
