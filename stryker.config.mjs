@@ -2,6 +2,10 @@
 import os from 'node:os';
 import path from 'node:path';
 
+// A run's name (`MUTATE_RUN=spend npm run mutate -- --mutate …`): its own report folder, incremental
+// file and sandbox, so that two narrower runs can go side by side and each keeps its results.
+const run = process.env.MUTATE_RUN || 'mutation';
+
 /**
  * Mutation testing (`npm run mutate`, docs/development.md "Mutation testing"): Stryker breaks the code
  * that costs money or does work twice when it is wrong, one small change at a time, and runs the
@@ -36,13 +40,14 @@ export default {
 	dryRunTimeoutMinutes: 30,
 	// a re-run tests only the mutants whose code or tests changed since the last run (the file is git-ignored)
 	incremental: true,
-	incrementalFile: 'reports/mutation/stryker-incremental.json',
-	reporters: ['html', 'clear-text', 'progress-append-only'],
-	htmlReporter: { fileName: 'reports/mutation/index.html' },
+	incrementalFile: `reports/${run}/stryker-incremental.json`,
+	reporters: ['html', 'json', 'clear-text', 'progress-append-only'],
+	htmlReporter: { fileName: `reports/${run}/index.html` },
+	jsonReporter: { fileName: `reports/${run}/mutation.json` },
 	clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
 	// the sandbox copies only what the suites need: not the symlinked installs in .cache/ nor build output
 	ignorePatterns: ['.cache', 'dist', 'reports', 'artifacts', 'coverage', 'bench', 'sandbox', 'examples', 'docs', '*.tgz', 'test-results.json'],
 	// outside the project: a lint or a test run meanwhile does not find the sandbox's copies
-	tempDirName: path.join(os.tmpdir(), 'stryker-n8n-nodes-storefront'),
+	tempDirName: path.join(os.tmpdir(), `stryker-n8n-nodes-storefront-${run}`),
 	cleanTempDir: 'always',
 };

@@ -70,7 +70,7 @@ const POSTGRES_BIN = () => {
 };
 
 /**
- * Installs Debian's postgresql and redis-server if missing (apt does not start them). Queue mode
+ * Installs Debian's postgresql and redis-server if missing (scripts/install-debian.sh; apt does not start them). Queue mode
  * runs them from Debian's paths as root (the cluster is created as the `postgres` user), so it
  * needs Debian or Ubuntu as root: elsewhere (macOS) it says so.
  */
@@ -84,8 +84,8 @@ export function ensureServices() {
 				'The single-process sandbox (npm start) needs neither.',
 		);
 	}
-	execFileSync('apt-get', ['update'], { stdio: 'ignore' });
-	execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	// one apt install at a time: CI starts one in the background (.ci/run), which this waits for
+	execFileSync('bash', [path.join(ROOT, 'scripts', 'install-debian.sh'), ...missing], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Runs a command as the `postgres` user (initdb refuses root). */

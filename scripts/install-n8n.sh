@@ -36,7 +36,7 @@ JSON
 	if ! command -v python3 >/dev/null || ! command -v make >/dev/null || ! command -v g++ >/dev/null; then
 		if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
 			echo "[install-n8n] installing build tools for sqlite3 with apt-get (python3, make, g++)..." >&2
-			apt-get update -qq && apt-get install -y -qq python3 make g++ >/dev/null
+			bash "$ROOT/scripts/install-debian.sh" python3 make g++
 		else
 			echo "[install-n8n] n8n's sqlite3 is compiled from source and needs python3, make and g++, and one of them is missing." >&2
 			echo "[install-n8n] Install them, then run again: Debian/Ubuntu: sudo apt-get install python3 make g++; macOS: xcode-select --install." >&2

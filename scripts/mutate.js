@@ -18,5 +18,5 @@ const result = spawnSync(path.join(nodeBin, 'node'), ['--experimental-vm-modules
 	stdio: 'inherit',
 	env: { ...process.env, EXPRESSION_ENGINE: process.env.EXPRESSION_ENGINE || 'vm', PATH: `${nodeBin}:${process.env.PATH}` },
 });
-console.log(`npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report: reports/mutation/index.html`);
+console.log(`npm run mutate: ${Math.round((Date.now() - started) / 1000)} s; report: reports/${process.env.MUTATE_RUN || 'mutation'}/index.html`);
 process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: installs dev dependencies if missing, builds the package and the fake API, then
+// `npm start`: installs dev dependencies if missing, builds the package and the fake API (each only
+// when a source changed since its last build), then
 // runs the sandbox (scripts/sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
 // Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload), `npm start -- --realistic` (rate-limited, slower fake API),
 // `npm start -- --rate-limit=100/10s` (a fixed window per key with the X-RateLimit-* headers),
@@ -17,9 +18,20 @@ if (!fs.existsSync('node_modules/.bin/tsc')) {
 	console.log('[sandbox] (npm warns "EBADENGINE … isolated-vm … node >=24" under Node 20: harmless, only Node 24 from .cache/ loads it)');
 	run('npm', ['install']); // .npmrc: no install scripts, no audit (CONTRIBUTING.md)
 }
-console.log('[sandbox] building the package and the fake API...');
-run('npm', ['run', '--silent', 'build']);
-run('npm', ['run', '--silent', 'build:fake-api']);
+// a build only when a source is newer than its output (`npm run build` forces one)
+const { packageBuilt, fakeApiBuilt } = require('./lib/up-to-date');
+const builds = [
+	['build', 'the package', packageBuilt],
+	['build:fake-api', 'the fake API', fakeApiBuilt],
+];
+for (const [script, what, built] of builds) {
+	if (built(process.cwd())) {
+		console.log(`[sandbox] ${what}: built and up to date`);
+		continue;
+	}
+	console.log(`[sandbox] building ${what}...`);
+	run('npm', ['run', '--silent', script]);
+}
 
 const child = spawn(process.execPath, ['.cache/fake-api/scripts/sandbox.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 // Ctrl-C reaches the sandbox too (same terminal process group); it stops n8n and the API and exits

@@ -8,18 +8,21 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const { BOOTS_N8N, LONG_RUNS } = require('../scripts/lib/suites');
+// Each heavy one comes when the last should be about done (by the durations of a fresh-clone CI
+// run), so that a worker seldom waits for its turn.
 const REAL_N8N_ORDER = [
 	'queue-faults', // heavy
 	'editor.browser',
 	'install.e2e',
-	'queue-mode', // heavy
 	'dev-reload.e2e',
-	'trigger.e2e', // heavy
-	'n8n-load-churn', // heavy
+	'queue-mode', // heavy
 	'examples.e2e',
 	'first-import.e2e',
 	'mcp-tools.e2e',
+	'trigger.e2e', // heavy
 	'hitl-review.e2e',
+	'n8n-load-churn', // heavy
+	'landing-page-twice.e2e',
 	'start-queue.e2e', // heavy
 	'compat-n8n1.e2e',
 ];

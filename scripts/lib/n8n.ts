@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,8 +60,18 @@ export function installPackage(userFolder: string, { build = true } = {}) {
 	return target;
 }
 
-/** What `npm run build` makes, in `outDir`: the compiled nodes and credentials, their icons and codex files. */
+/** scripts/lib/up-to-date.js: plain CommonJS (npm start runs it before anything is built), found from the root wherever this file runs. */
+const upToDate = () => createRequire(__filename)(path.join(ROOT, 'scripts', 'lib', 'up-to-date.js')) as { packageBuilt: (root: string) => boolean };
+
+/**
+ * What `npm run build` makes, in `outDir`: the compiled nodes and credentials, their icons and codex
+ * files. A copy of dist/ when that is up to date (CI builds it before `npm test`): one compile, not one per suite.
+ */
 export function buildInto(outDir: string) {
+	if (upToDate().packageBuilt(ROOT)) {
+		fs.cpSync(path.join(ROOT, 'dist'), outDir, { recursive: true });
+		return;
+	}
 	execFileSync(process.execPath, [require.resolve('typescript/bin/tsc', { paths: [ROOT] }), '-p', path.join(ROOT, 'tsconfig.json'), '--outDir', outDir], {
 		cwd: ROOT,
 		stdio: 'ignore',

@@ -43,7 +43,8 @@ function edit(file: string, from: string, to: string) {
 beforeAll(async () => {
 	copy = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-dev-repo-'));
 	const skip = new Set(['.git', '.cache', 'node_modules', 'dist', 'artifacts', 'coverage']);
-	fs.cpSync(ROOT, copy, { recursive: true, filter: (src) => !skip.has(path.relative(ROOT, src).split(path.sep)[0]) });
+	// with their times, so that the fake API built already (copied below) is up to date for npm start
+	fs.cpSync(ROOT, copy, { recursive: true, preserveTimestamps: true, filter: (src) => !skip.has(path.relative(ROOT, src).split(path.sep)[0]) });
 	fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 	// the installed Node 24 and n8n, shared (the copy's installer finds them in place)
 	const bin = ensureN8n();
@@ -51,6 +52,8 @@ beforeAll(async () => {
 	for (const installed of [path.resolve(bin.node, '../..'), path.resolve(bin.n8n, '../../..')]) {
 		fs.symlinkSync(installed, path.join(copy, '.cache', path.basename(installed)));
 	}
+	const fakeApi = path.join(ROOT, '.cache', 'fake-api');
+	if (fs.existsSync(fakeApi)) fs.cpSync(fakeApi, path.join(copy, '.cache', 'fake-api'), { recursive: true, preserveTimestamps: true });
 
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-dev-sandbox-'));
 	ports = { n8n: await freePort(), api: await freePort() };

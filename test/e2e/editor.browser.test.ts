@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
+import { chromiumPath } from '../../harness/chromium';
 import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../../harness/npm-start';
 
 /**
@@ -16,7 +17,6 @@ import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts,
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 
 let start: NpmStart;
@@ -101,7 +101,7 @@ beforeAll(async () => {
 	start = await NpmStart.start({ env: { SANDBOX_DIR: dir, N8N_PORT: String(ports.n8n), FAKE_API_PORT: String(ports.api) } });
 	base = `http://127.0.0.1:${ports.n8n}`;
 	browser = await chromium.launch({
-		executablePath: CHROMIUM,
+		executablePath: chromiumPath(),
 		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 	});
 	page = await (await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } })).newPage();

@@ -10,6 +10,7 @@ import { DEMO, seedDemo } from '../../fake-api/demo';
 import { buildInto, ensureN8n, N8n, OWNER, ROOT, type N8nBin } from '../../scripts/lib/n8n';
 import { bumpPatch, packPackage, PACKAGE_NAME, startRegistry, type LocalRegistry, type PackedPackage } from '../../scripts/lib/registry';
 import { loadExample } from '../../scripts/lib/sandbox';
+import { chromiumPath } from '../../harness/chromium';
 import { expectPackageLoaded } from './core';
 
 /**
@@ -27,7 +28,6 @@ import { expectPackageLoaded } from './core';
 
 jest.setTimeout(120_000);
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
 const LANDING_PAGE = 'landing-page-with-redirect.json';
 const DAILY_FIGURES = 'landing-page-daily-figures.json';
@@ -67,7 +67,7 @@ async function runExample(file: string, trigger: string) {
 
 /** Settings → Community nodes in Debian's Chromium, logged in as the owner; a screenshot to artifacts/screenshots/. */
 async function panelScreenshot(name: string): Promise<Page> {
-	browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] });
+	browser ??= await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'] });
 	const page = await (await browser.newContext({ baseURL: n8n.url, viewport: { width: 1440, height: 900 } })).newPage();
 	const login = await page.request.post('/rest/login', { data: { emailOrLdapLoginId: OWNER.email, password: OWNER.password } });
 	expect(login.status()).toBe(200);

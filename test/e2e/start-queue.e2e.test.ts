@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 test('the banner names main as the editor, the webhook processor as the webhook address, and the examples', () => {
-	console.log(`npm start -- --queue: ready in ${(startedIn / 1000).toFixed(1)} s (build included)`);
+	console.log(`npm start -- --queue: ready in ${(startedIn / 1000).toFixed(1)} s (${start.output.includes('[sandbox] building') ? 'build included' : 'built already'})`);
 	expect(start.output).toContain(`n8n editor:   http://127.0.0.1:${ports.n8n}\n`);
 	expect(start.output).toContain(`webhooks:     http://127.0.0.1:${ports.webhook}/webhook/... (the webhook processor; the trigger registers this address)`);
 	expect(start.output).toContain('queue mode:   n8n main (editor, REST, activations), 1 worker (runs every execution), 1 webhook');

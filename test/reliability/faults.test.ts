@@ -10,9 +10,25 @@ import { everyOperation, type OperationCase } from './operations';
  * transient.test.ts.)
  */
 
-let api: FakeApiServer;
-beforeAll(async () => (api = await startFakeApi()));
-afterAll(async () => await api.close());
+/**
+ * The operations run side by side (test.concurrent, up to Jest's maxConcurrency), each on a fake API
+ * of its own while it runs (faults are injected into one API and its requests counted): most of a
+ * case's time is waiting (timeouts, the backoff between resends), not computing.
+ */
+const apis: FakeApiServer[] = [];
+const idle: FakeApiServer[] = [];
+async function withApi<T>(use: (api: FakeApiServer) => Promise<T>): Promise<T> {
+	// started on first use, not in beforeAll: Jest starts concurrent tests before beforeAll hooks run
+	let api = idle.pop();
+	if (!api) apis.push((api = await startFakeApi()));
+	try {
+		return await use(api);
+	} finally {
+		api.clearFaults();
+		idle.push(api);
+	}
+}
+afterAll(async () => await Promise.all(apis.map(async (api) => await api.close())));
 
 /** n8n's own request option: a short timeout so that the "no answer" case takes a second, not five minutes. */
 const TIMEOUT_MS = 300;
@@ -35,7 +51,7 @@ const FAULTS: FaultCase[] = [
 	{ name: 'malformed', fault: { type: 'malformed' }, says: [/not valid JSON/, /may or may not have taken effect/] },
 ];
 
-async function run(c: OperationCase, fault: Fault, continueOnFail: boolean): Promise<RunResult & { requests: number }> {
+async function run(api: FakeApiServer, c: OperationCase, fault: Fault, continueOnFail: boolean): Promise<RunResult & { requests: number }> {
 	api.clearFaults();
 	api.clearRequests();
 	api.injectFault(fault, 1000);
@@ -52,29 +68,35 @@ test('the generated cases cover all 86 operations of the three action nodes', ()
 	expect(cases).toHaveLength(86);
 });
 
-describe.each(cases.map((c) => [`${c.node} ${c.resource} → ${c.operation}`, c] as const))('%s', (_name, c) => {
-	test('each fault: a clear error that names the status and what to do; Continue On Fail gives an error item; no API key anywhere', async () => {
-		const problems: string[] = [];
-		for (const { name, fault, says } of FAULTS) {
-			const stopped = await run(c, fault, false);
-			const text = `${stopped.error?.message ?? ''} ${stopped.error?.description ?? ''}`;
-			// Boost raises its own timeout to 10 minutes (a money call is never abandoned early): it waits out the slow answer
-			const waits = name === 'timeout' && c.operation === 'boost';
-			if (stopped.requests === 0) problems.push(`${name}: no request was sent`);
-			if (!waits) {
-				if (!stopped.error) problems.push(`${name}: no error`);
-				for (const pattern of says) if (!pattern.test(text)) problems.push(`${name}: "${text}" lacks ${pattern}`);
-			}
-			if (errorText(stopped.error).includes(KEYS.full) || JSON.stringify(stopped.run.data).includes(KEYS.full)) problems.push(`${name}: the API key leaked`);
+// concurrent tests run side by side only at a file's top level, not each alone in a describe block
+test.concurrent.each(cases.map((c) => [`${c.node} ${c.resource} → ${c.operation}`, c] as const))(
+	'%s: each fault, a clear error that names the status and what to do; Continue On Fail gives an error item; no API key anywhere',
+	async (_name, c) => {
+		expect(await withApi(async (api) => await faultsOf(api, c))).toEqual([]);
+	},
+);
 
-			// the error item of a timeout comes from the same path as the 503's: not run twice (each attempt waits for the timeout)
-			if (waits || name === 'timeout') continue;
-			const continued = await run(c, fault, true);
-			if (continued.error) problems.push(`${name} + Continue On Fail: the node still stopped (${continued.error.message})`);
-			const errorItem = continued.json.find((j) => j.error);
-			if (!errorItem) problems.push(`${name} + Continue On Fail: no error item`);
-			if (JSON.stringify(continued.json).includes(KEYS.full)) problems.push(`${name} + Continue On Fail: the API key leaked`);
+async function faultsOf(api: FakeApiServer, c: OperationCase): Promise<string[]> {
+	const problems: string[] = [];
+	for (const { name, fault, says } of FAULTS) {
+		const stopped = await run(api, c, fault, false);
+		const text = `${stopped.error?.message ?? ''} ${stopped.error?.description ?? ''}`;
+		// Boost raises its own timeout to 10 minutes (a money call is never abandoned early): it waits out the slow answer
+		const waits = name === 'timeout' && c.operation === 'boost';
+		if (stopped.requests === 0) problems.push(`${name}: no request was sent`);
+		if (!waits) {
+			if (!stopped.error) problems.push(`${name}: no error`);
+			for (const pattern of says) if (!pattern.test(text)) problems.push(`${name}: "${text}" lacks ${pattern}`);
 		}
-		expect(problems).toEqual([]);
-	});
-});
+		if (errorText(stopped.error).includes(KEYS.full) || JSON.stringify(stopped.run.data).includes(KEYS.full)) problems.push(`${name}: the API key leaked`);
+
+		// the error item of a timeout comes from the same path as the 503's: not run twice (each attempt waits for the timeout)
+		if (waits || name === 'timeout') continue;
+		const continued = await run(api, c, fault, true);
+		if (continued.error) problems.push(`${name} + Continue On Fail: the node still stopped (${continued.error.message})`);
+		const errorItem = continued.json.find((j) => j.error);
+		if (!errorItem) problems.push(`${name} + Continue On Fail: no error item`);
+		if (JSON.stringify(continued.json).includes(KEYS.full)) problems.push(`${name} + Continue On Fail: the API key leaked`);
+	}
+	return problems;
+}

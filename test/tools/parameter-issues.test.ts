@@ -5,16 +5,20 @@
  * finds nothing to complain about. Fields whose need depends on such a value are checked by the
  * node at run time, with an error naming the field.
  */
-import { NodeHelpers, type INode, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type INode, type INodeParameters, type INodeProperties, type INodeType } from 'n8n-workflow';
 
 import { nodeType } from '../../harness';
 import { everyOperation } from '../reliability/operations';
+
+// each node built once: nodeType() builds every node of the package, and the loop below asks per property
+const types = new Map<string, INodeType>();
+const typeOf = (node: string) => types.get(node) ?? types.set(node, nodeType(node)).get(node)!;
 
 const fromAI = (name: string) => `={{ $fromAI('${name}', '', 'string') }}`;
 const FIXED = new Set(['resource', 'operation']);
 
 function issues(node: string, parameters: INodeParameters) {
-	const description = nodeType(node).description;
+	const description = typeOf(node).description;
 	const n: INode = { id: 'n', name: 'Storefront', type: `n8n-nodes-storefront.${node}`, typeVersion: 1, position: [0, 0], parameters };
 	// as the editor and the publish check do: the node's parameters with defaults, then the issues
 	const withDefaults = NodeHelpers.getNodeParameters(description.properties, parameters, true, false, n, description)!;
@@ -24,13 +28,14 @@ function issues(node: string, parameters: INodeParameters) {
 const cases = everyOperation().map((c) => ({ ...c, label: `${c.node} ${c.resource}.${c.operation}` }));
 
 test.each(cases)('$label: every menu, toggle and value given by an expression', (c) => {
-	const props: INodeProperties[] = nodeType(c.node).description.properties;
+	const { description } = typeOf(c.node);
+	const props: INodeProperties[] = description.properties;
 	expect(issues(c.node, c.parameters)).toEqual({});
 	const parameters: INodeParameters = { ...c.parameters };
 	// every top-level parameter the operation shows, set or not, except the resource and operation menus
 	for (const p of props) {
 		if (FIXED.has(p.name) || p.noDataExpression || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
-		if (!NodeHelpers.displayParameter(c.parameters, p, { typeVersion: 1 } as INode, nodeType(c.node).description)) continue;
+		if (!NodeHelpers.displayParameter(c.parameters, p, { typeVersion: 1 } as INode, description)) continue;
 		parameters[p.name] = (p.type === 'resourceLocator' ? { __rl: true, mode: 'id', value: fromAI(p.name) } : fromAI(p.name)) as never;
 	}
 	expect(issues(c.node, parameters)).toEqual({});
