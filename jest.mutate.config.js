@@ -22,16 +22,18 @@ const SUITES = [
 	'reliability/keys',
 	'reliability/spending',
 	'reliability/spend-caps',
+	'reliability/caps-one-step',
+	'reliability/spending-declared',
 	'reliability/rate-limits',
 ];
 
 /**
  * A narrower run: `MUTATE_SUITES=unit/,reliability/keys npm run mutate -- --mutate <files>` keeps the
- * suites whose names start with one of the comma-separated prefixes (a mutant that only a suite left
- * out would kill counts as survived: the score can only be lower).
+ * suites named (a name ending in `/`: every suite of that folder). A mutant that only a suite left
+ * out would kill counts as survived: the score can only be lower.
  */
 const only = process.env.MUTATE_SUITES?.split(',').filter(Boolean);
-const suites = only ? SUITES.filter((suite) => only.some((prefix) => suite.startsWith(prefix))) : SUITES;
+const suites = only ? SUITES.filter((suite) => only.some((name) => suite === name || (name.endsWith('/') && suite.startsWith(name)))) : SUITES;
 
 /** @type {import('jest').Config} */
 module.exports = {

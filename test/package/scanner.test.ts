@@ -74,26 +74,13 @@ fs.writeFileSync(OUT, JSON.stringify(legs));
 let legs: Record<'source' | 'tarball', Leg> & { github: { owner: string; repo: string; gitCommit: string } | null };
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-scan-'));
 
-/** dist/ when it was built after the last change to what it is built from, else a fresh build. */
-function stageDist(target: string) {
-	const times = (entry: string): number[] => {
-		const stat = fs.statSync(entry);
-		if (!stat.isDirectory()) return [stat.mtimeMs];
-		return fs.readdirSync(entry).flatMap((name) => times(path.join(entry, name)));
-	};
-	const dist = path.join(ROOT, 'dist');
-	const built = [...pkg.n8n.nodes, ...pkg.n8n.credentials].every((f: string) => fs.existsSync(path.join(ROOT, f)));
-	const sources = ['nodes', 'credentials', 'icons', 'tsconfig.json'].flatMap((s) => times(path.join(ROOT, s)));
-	if (built && Math.min(...times(dist)) >= Math.max(...sources)) fs.cpSync(dist, target, { recursive: true });
-	else buildInto(target);
-}
-
 beforeAll(() => {
 	// the tarball `npm pack` makes of this package, unpacked as the scanner unpacks a download
 	const stage = path.join(temp, 'stage');
 	fs.mkdirSync(stage);
 	for (const file of ['package.json', 'README.md', 'LICENSE']) fs.copyFileSync(path.join(ROOT, file), path.join(stage, file));
-	stageDist(path.join(stage, 'dist'));
+	// dist/ when it is up to date, else a fresh build (scripts/lib/n8n.ts)
+	buildInto(path.join(stage, 'dist'));
 	const [packed] = JSON.parse(
 		execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', temp], { cwd: stage, encoding: 'utf8' }),
 	) as Array<{ filename: string }>;
