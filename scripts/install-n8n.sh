@@ -17,6 +17,8 @@ case "$N8N_VERSION" in
 	*) OVERRIDES='{"linkedom":"0.18.14"}' ;;
 esac
 mkdir -p "$CACHE"
+# the sqlite3 that 2.41.1 and 1.123.x both pin (another is built after n8n's install, as before)
+SQLITE3_VERSION=5.1.7
 
 NODE_BIN=$(bash "$ROOT/scripts/install-node.sh" | sed -n 's/^NODE24=//p')
 [ -n "$NODE_BIN" ] || exit 1
@@ -43,6 +45,22 @@ JSON
 			exit 1
 		fi
 	fi
+	# sqlite3's addon is compiled from source (1-3 minutes): the version n8n pins, compiled in a folder
+	# of its own while npm installs n8n, instead of after it (taken below when n8n pins that version)
+	sqlite3_side="$CACHE/sqlite3-$SQLITE3_VERSION"
+	(
+		exec 8>"$sqlite3_side.lock"
+		if command -v flock >/dev/null; then flock 8; else perl -MFcntl=:flock -e 'open(my $fd, ">&=", 8) or die; flock($fd, LOCK_EX) or die'; fi
+		[ -f "$sqlite3_side/.built" ] && exit 0
+		rm -rf "$sqlite3_side" && mkdir -p "$sqlite3_side" && cd "$sqlite3_side"
+		export PATH="$NODE_BIN:$PATH"
+		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
+		echo "{\"private\":true,\"dependencies\":{\"sqlite3\":\"$SQLITE3_VERSION\"}}" >package.json
+		npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 \
+			&& npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2 \
+			&& touch .built
+	) &
+	sqlite3_build=$!
 	# a heartbeat, so a first install does not look stuck
 	( while sleep 20; do echo "[install-n8n] still installing n8n... ${SECONDS}s" >&2; done ) >/dev/null &
 	ticker=$!
@@ -53,12 +71,18 @@ JSON
 		# the headers of this very Node, for the sqlite3 build (a Node without them: node-gyp fetches them)
 		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
 		npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-		# sqlite3's addon (N-API) is the same for every n8n that pins the same sqlite3: copy it from
-		# another cached n8n rather than build it again (1-2 minutes; 2.41.1 and 1.123.x both pin 5.1.7)
+	)
+	wait "$sqlite3_build" || echo "[install-n8n] the side build of sqlite3 $SQLITE3_VERSION failed: n8n's own is built" >&2
+	(
+		cd "$N8N_DIR"
+		export PATH="$NODE_BIN:$PATH"
+		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
+		# sqlite3's addon (N-API) is the same for every n8n that pins the same sqlite3: copied from the
+		# side build or another cached n8n rather than built again (2.41.1 and 1.123.x both pin 5.1.7)
 		binding=node_modules/sqlite3/build/Release/node_sqlite3.node
 		sqlite3_version() { node -p "require('$1/node_modules/sqlite3/package.json').version"; }
-		for other in "$CACHE"/n8n-*; do
-			if [ "$other" != "$N8N_DIR" ] && [ -f "$other/.installed" ] && [ -f "$other/$binding" ] \
+		for other in "$sqlite3_side" "$CACHE"/n8n-*; do
+			if [ "$other" != "$N8N_DIR" ] && { [ -f "$other/.installed" ] || [ -f "$other/.built" ]; } && [ -f "$other/$binding" ] \
 				&& [ "$(sqlite3_version "$other")" = "$(sqlite3_version "$N8N_DIR")" ]; then
 				mkdir -p "$(dirname "$binding")" && cp "$other/$binding" "$binding"
 				echo "[install-n8n] sqlite3 addon taken from $(basename "$other")" >&2

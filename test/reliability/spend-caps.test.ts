@@ -555,3 +555,85 @@ describe('as an AI tool ($fromAI values, RoutingNode alone)', () => {
 		expect(read.call.description).not.toContain('Spending caps');
 	});
 });
+
+/**
+ * Edges a mutation run found untested (docs/development.md, "Mutation testing"): how caps typed by
+ * a person are read, what Paused Only lets an update leave alone, what is and is not a spending
+ * action, and the words that say what would pass.
+ */
+describe('caps as typed, and what does not count', () => {
+	/** The refusal of one item, without Continue On Fail: its message and its description (what would pass). */
+	async function refusal(parameters: IDataObject, caps: Caps, item: IDataObject) {
+		const r = await ctx.run(parameters as INodeParameters, { credentials: { apiKey: ctx.apiKey, baseUrl: ctx.api.url, ...caps }, items: [item] });
+		// nothing sent but reads (Recommendation → Apply looks its names up)
+		expect(r.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+		return { message: r.error?.message, description: r.error?.description };
+	}
+	const boostOf = (budget: number, status = 'PAUSED') => ({ budget, type: 'daily', status });
+
+	test('a cap that is negative, not a number or infinite allows nothing (fail closed); Limit Spending "false" and Paused Only "true" as text count as typed', async () => {
+		for (const cap of [-5, 'abc', 'Infinity']) {
+			const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: cap as never }), [boostOf(1)]);
+			expect(r.requests).toEqual([]);
+			expectItems(r, { 0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\.$/ }, 1);
+		}
+		const off = await run(CREATORS[3].parameters, { limitSpending: 'false' as never, maxDailyBudget: 0, maxSpendingCallsPerExecution: 0 }, [boostOf(10_000)]);
+		expect(sent(off).map((q) => q.budget)).toEqual([{ amount: 10_000, type: 'daily' }]);
+		const paused = await run(CREATORS[3].parameters, limit({ pausedOnly: 'true' as never }), [boostOf(10, 'ACTIVE')]);
+		expectItems(paused, { 0: /^Status ACTIVE is refused: this credential allows paused only/ }, 1);
+	});
+
+	test('Paused Only: an update that leaves the status alone passes; each refusal says what passes, for a create and for a change', async () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		const update = { resource: 'campaign', operation: 'update', campaignId: byId(campaign.platformCampaignId), platform: 'socialfeed', updateFields: { budget: 30, budgetType: 'daily' } };
+		const left = await run(update, limit({ pausedOnly: true }), [{}]);
+		expect(sent(left)).toEqual([{ method: 'PUT', path: `/v1/ads/campaigns/${campaign.platformCampaignId}`, budget: { amount: 30, type: 'daily' } }]);
+		expectItems(left, {}, 1);
+
+		const created = await refusal(CREATORS[3].parameters, limit({ pausedOnly: true }), boostOf(10, 'ACTIVE'));
+		expect(created.description).toMatch(/^Status PAUSED passes: create it PAUSED, for a person to switch on \(or the owner turns Paused Only off\)\. The credential's owner sets the caps/);
+		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
+		const changed = await refusal({ resource: 'ad', operation: 'update', adId: byId(ad.id), updateFields: { status: 'ACTIVE' } }, limit({ pausedOnly: true }), {});
+		expect(changed.description).toMatch(/^Only pausing passes: a person makes it active outside this credential \(or the owner turns Paused Only off\)\. /);
+		const budget = await refusal(CREATORS[3].parameters, limit({ maxDailyBudget: 0 }), boostOf(25));
+		expect(budget.description).toMatch(/^It passes once the owner sets Max Daily Budget to 25 or more\. /);
+	});
+
+	test('not spending actions under Max Spending Actions 0: an update without a budget or bid, and a Bulk Set Status that pauses; a bulk activation counts, saying what passes', async () => {
+		const campaign = ctx.api.ads.seedCampaign(SOCIAL, 'Seeded', 1);
+		const none = limit({ maxSpendingCallsPerExecution: 0 });
+		const rename = await run({ resource: 'campaign', operation: 'update', campaignId: byId(campaign.platformCampaignId), platform: 'socialfeed', updateFields: { name: 'Renamed' } }, none, [{}]);
+		expect(rename.requests.map((q) => q.method)).toEqual(['PUT']);
+		expectItems(rename, {}, 1);
+
+		const bulk = { resource: 'campaign', operation: 'bulkSetStatus', status: EXPR.status, campaignsInput: 'json', campaignsJson: '={{ JSON.stringify($json.campaigns) }}' };
+		const campaigns = [{ campaignId: campaign.platformCampaignId, platform: 'socialfeed' }];
+		const paused = await run(bulk, none, [{ status: 'paused', campaigns }]);
+		expect(sent(paused)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'paused' }]);
+		expectItems(paused, {}, 1);
+
+		const active = await refusal(bulk, limit({ maxSpendingCallsPerExecution: 0 }), { status: 'active', campaigns });
+		expect(active.message).toMatch(/^This credential allows no spending action/);
+		expect(active.description).toMatch(/^It passes once the owner sets Max Spending Actions per Execution to 1 or more\. /);
+	});
+
+	test('Recommendation → Apply: an unknown type whose impact shows no higher cost is applied; one with a higher cost is refused saying so; several refused are named together', async () => {
+		const cheaper = ctx.api.adsExtras.seedRecommendation('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
+		const dearer = ctx.api.adsExtras.seedRecommendation('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 51 } });
+		const dearer2 = ctx.api.adsExtras.seedRecommendation('OTHER_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 130, cost: 70 } });
+		const apply = { resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: '={{ $json.names }}' };
+		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: cheaper.resourceName }, { names: `${dearer.resourceName},${dearer2.resourceName}` }]);
+		expect(r.requests.filter((q) => q.method === 'POST').map((q) => (q.body as IDataObject).recommendations)).toEqual([[{ resourceName: cheaper.resourceName }]]);
+		expectItems(
+			r,
+			{
+				1: new RegExp(
+					`^Applying 2 of these recommendations is refused: ${dearer.resourceName} \\(SOME_NEW_TYPE\\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \\(51 against 50 now\\); ${dearer2.resourceName} \\(OTHER_NEW_TYPE\\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \\(70 against 50 now\\)\\. `,
+				),
+			},
+			2,
+		);
+		const one = await refusal(apply, limit({}), { names: dearer.resourceName });
+		expect(one.description).toMatch(/^The others pass on their own; make a budget or bid change with Campaign → Update within the caps\. /);
+	});
+});
