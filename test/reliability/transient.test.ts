@@ -213,11 +213,10 @@ const work = (requests: RecordedRequest[]) =>
 		.filter((r) => r.method !== 'GET' && (r.handledStatus ?? 0) >= 200 && (r.handledStatus ?? 0) < 300 && !r.replayed)
 		.map((r) => `${r.method} ${r.path}`);
 
-// side by side (each on fake APIs of its own; most of a case is the wait before its resend): concurrent
-// tests run side by side only at a file's top level
-test.concurrent.each(everyOperation().map((c) => [`${c.node} ${c.resource} → ${c.operation}`, c] as const))(
-	'every operation with a lost answer on its first attempt, the same result as without, the work done once: %s',
-	async (_name, c) => {
+describe('every operation with a lost answer on its first attempt: the same result as without, the work done once', () => {
+	const cases = everyOperation();
+
+	test.each(cases.map((c) => [`${c.node} ${c.resource} → ${c.operation}`, c] as const))('%s', async (_name, c) => {
 		const once = async (fault: boolean) => {
 			const api = await startFakeApi();
 			try {
@@ -252,8 +251,8 @@ test.concurrent.each(everyOperation().map((c) => [`${c.node} ${c.resource} → $
 		const twice = work(faulted.requests).filter((w) => /^(POST|DELETE)/.test(w));
 		if (JSON.stringify(twice) !== JSON.stringify(once_)) problems.push(`work ${JSON.stringify(twice)} instead of ${JSON.stringify(once_)}`);
 		expect(problems).toEqual([]);
-	},
-);
+	});
+});
 
 describe('the fake API honours the Idempotency-Key on every POST the nodes send', () => {
 	const posts = everyOperation();
