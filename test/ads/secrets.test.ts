@@ -62,20 +62,14 @@ describe('Connect Chatnet: the key comes from the credential', () => {
 		expect(r.error?.description).toMatch(/Storefront API credential.*"Chatnet Ads API Key"/);
 	});
 
-	test('a workflow saved with the old key field: a clear error that says where the key goes now; the old key is not sent', async () => {
+	test('a workflow saved with the old key field: n8n drops the undeclared value when it loads and saves the workflow; the old key is never sent, the credential\'s is', async () => {
 		const old = { ...connect, chatnetApiKey: OLD_KEY };
-		// the old value is still there for n8n to hand to the node (shown while it holds one, so the user can clear it)
-		expect(saved(old)).toEqual(old);
-		for (const secrets of [{ chatnetApiKey: CHATNET_KEY }, {}]) {
-			const r = await ctx.run(old, withSecrets(secrets));
-			expect(r.requests).toEqual([]);
-			expect(r.error?.name).toBe('NodeApiError');
-			expect(r.error?.message).toBe('The Chatnet Ads API Key is no longer a node field: this workflow still holds one in "Chatnet Ads API Key (Moved to the Credential)". Nothing was sent.');
-			expect(r.error?.description).toMatch(/put the value in its "Chatnet Ads API Key" field, then clear "Chatnet Ads API Key \(Moved to the Credential\)"/);
-			expect(`${r.error?.message} ${r.error?.description}`).not.toContain(OLD_KEY);
-		}
-		// cleared, the field is not saved any more
-		expect(saved({ ...connect, chatnetApiKey: '' })).toEqual(connect);
+		expect(saved(old)).toEqual(connect);
+		expect(nodeType('storefrontAds').description.properties.some((p) => p.name === 'chatnetApiKey')).toBe(false);
+		const r = await ctx.run(old, withSecrets({ chatnetApiKey: CHATNET_KEY }));
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => q.body)).toEqual([{ api_key: CHATNET_KEY }]);
+		expect(JSON.stringify(r.requests)).not.toContain(OLD_KEY);
 	});
 });
 

@@ -1,9 +1,8 @@
 import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
-import { readerOf } from '../../../shared/reads';
 import { adsOperation } from '../../helpers/adsOperation';
-import { credentialSecret, refuseSecretInWorkflow, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
+import { credentialSecret, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
 
 const CHATNET_KEY: CredentialSecret = { name: 'chatnetApiKey', label: 'Chatnet Ads API Key', usedBy: 'Connect Chatnet' };
 
@@ -15,26 +14,14 @@ export const fields = [
 		type: 'notice',
 		default: '',
 	}),
-	// Up to 0.1.0 the key was typed here, and n8n kept it in the workflow in plain text. Shown only
-	// while a saved workflow still holds a value, so that the user can clear it; its value is never sent.
-	// A new node never shows it, so no key can be typed in; password stays because n8n's lint requires
-	// it of a parameter named like a key (node-param-type-options-password-missing).
-	field({
-		displayName: 'Chatnet Ads API Key (Moved to the Credential)',
-		name: 'chatnetApiKey',
-		type: 'string',
-		typeOptions: { password: true },
-		default: '',
-		description: 'No longer used: put the key in the credential and clear this field. A value here stops the node.',
-		displayOptions: { show: { chatnetApiKey: [{ _cnd: { exists: true } }] } },
-	}),
 ];
 
-const { param } = readerOf<typeof fields>();
+// Up to 0.1.0 the key was typed in this node (`chatnetApiKey`). No field holds it any more: n8n
+// drops an undeclared parameter when it loads a workflow (the old value is never read or sent) and
+// when the workflow is saved again (the secret leaves it).
 
-/** The key from the credential into the body; a key left in the workflow stops the item before anything is sent. */
+/** The key from the credential into the body. */
 async function sendKeyFromCredential(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	if (param(this, 'chatnetApiKey', '') !== '') refuseSecretInWorkflow(this, CHATNET_KEY, 'Chatnet Ads API Key (Moved to the Credential)');
 	request.body = { api_key: await credentialSecret(this, CHATNET_KEY) };
 	return request;
 }
