@@ -19,7 +19,7 @@ const REAL_N8N_ORDER = [
 	'examples.e2e',
 	'first-import.e2e',
 	'mcp-tools.e2e',
-	'trigger.e2e', // heavy
+	'trigger.e2e',
 	'hitl-review.e2e',
 	'n8n-load-churn', // heavy
 	'landing-page-twice.e2e',

@@ -10,7 +10,7 @@ const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
  * at scale, the fast suites prove on one case each (rate-limits, unit/faults, trigger/receive), so
  * they run only in `npm test`.
  */
-const LONG_RUNS = ['reliability/faults', 'reliability/transient', 'reliability/forged', 'reliability/burst'];
+const LONG_RUNS = ['reliability/faults', 'reliability/transient', 'reliability/lost-answers', 'reliability/forged', 'reliability/burst'];
 
 /** Suites that check the built package (`dist/`, which a fresh clone does not have): npm test, after CI's build. */
 const NEEDS_BUILD = ['package/release'];

@@ -1,6 +1,7 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
 import { loadExample } from '../../scripts/lib/sandbox';
+import { triggerWorkflow } from '../../harness/workflows';
 import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
 
 /**
@@ -9,7 +10,10 @@ import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites'
  * marketing activity downstream); activate/deactivate cycles, some with the endpoint deleted or auto-deactivated behind n8n's
  * back, leaving no endpoint behind and deliveries working afterwards.
  *
- * Only the load scenario takes a turn among the heavy suites (harness/heavy-suites.ts): the
+ * A burst of the Storefront Trigger → Page → Get under the API's rate limit, each execution's
+ * requests sharing it.
+ *
+ * Only the load and the burst take a turn among the heavy suites (harness/heavy-suites.ts): the
  * boot and the cycles, one request at a time, load the machine no more than the other e2e suites,
  * which run beside the heavy ones.
  */
@@ -20,6 +24,7 @@ let api: FakeApiServer;
 let n8n: N8n;
 let workflowId: string;
 let release: (() => Promise<void>) | undefined;
+let credential: { id: string; name: string };
 /**
  * 400 events and 20 cycles keep `npm test` short: 20 cycles meet each fault behind n8n's back (the
  * endpoint deleted at the 4th of every 10, auto-deactivated at the 8th) twice, as 50 met them five
@@ -53,7 +58,7 @@ beforeAll(async () => {
 	installPackage(n8n.userFolder);
 	await n8n.start();
 	await n8n.login();
-	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+	credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
 	// the example users import: Storefront Trigger on post.published → Commerce marketing activity upsert
 	const example = loadExample('post-published-to-marketing-activity.json', credential.id);
 	const workflow = await n8n.createWorkflow({ ...example, settings: { ...example.settings, saveDataSuccessExecution: 'all' } });
@@ -66,14 +71,62 @@ afterAll(async () => {
 	await release?.();
 });
 
+// the load and the burst take one turn among the heavy suites: the burst gives it back
 test(`${EVENTS} signed events as fast as n8n takes them: every one answered 200, exactly one execution and one activity each`, async () => {
 	release = await heavySuiteTurn('n8n-load-churn');
+	await sendAll();
+}, HEAVY_SUITE_WAIT_MS + 5 * 60_000);
+
+test('a burst: 100 signed deliveries (10 in flight) into Storefront Trigger → Page → Get under 20 requests per 2 s: every execution succeeds, few requests refused', async () => {
+	const at = new Date().toISOString();
+	api.commerce.store('store_hosted').pages.push({ id: 'gid_page_e2e_burst', accountId: 'store_hosted', platform: 'hostedstore', title: 'Burst', handle: 'burst', bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
+	const workflow = triggerWorkflow('Burst', 'b7e1c2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e', ['comment.received'], credential);
+	workflow.nodes[1] = {
+		id: 'get',
+		name: 'Get Page',
+		type: 'n8n-nodes-storefront.storefrontCommerce',
+		typeVersion: 1,
+		position: [220, 0],
+		parameters: { resource: 'page', operation: 'get', accountId: 'store_hosted', pageId: { __rl: true, mode: 'id', value: 'gid_page_e2e_burst' } },
+		credentials: { storefrontApi: { id: credential.id, name: credential.name } },
+	} as unknown as (typeof workflow.nodes)[number];
+	workflow.connections = { 'Storefront Trigger': { main: [[{ node: 'Get Page', type: 'main', index: 0 }]] } };
+	const { id } = await n8n.createWorkflow(workflow);
+	await n8n.activate(id);
+	await waitFor('the burst endpoint', () => endpoints()[0]);
+	await n8n.waitUntilServed(`${n8n.url}/webhook/b7e1c2d3-4f5a-4b6c-8d7e-9f0a1b2c3d4e/webhook`);
+	const count = async (status: string) =>
+		(await n8n.rest<{ count: number }>('GET', `/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: id, status: [status] }))}&limit=1`)).count;
+
+	api.setRealistic({ fixedWindow: { requests: 20, seconds: 2 }, latencyMs: 5, jitterMs: 3 });
+	api.resetStats();
+	api.clearRequests();
 	try {
-		await sendAll();
+		// 10 deliveries in flight, as the API sends them: n8n gives each running execution an expression isolate of
+		// its own (n8n-core's WorkflowExecute holds one until the execution ends), so 100 at one instant would
+		// outlast the API's 10 s for an answer while n8n starts isolates, before any node of ours runs
+		const deliveries: Array<{ status: number; error: string | null }> = [];
+		let next = 0;
+		const sender = async () => {
+			while (next < 100) deliveries.push(...(await api.webhooks.emit('comment.received', { comment: { id: `burst_${next++}` } })));
+		};
+		await Promise.all(Array.from({ length: 10 }, sender));
+		expect(deliveries.map((d) => `${d.status} ${d.error ?? ""}`)).toEqual(Array(100).fill("200 "));
+		await waitFor('100 finished executions', async () => ((await count('success')) + (await count('error')) >= 100 ? true : undefined), 90_000);
 	} finally {
-		await release();
+		api.setRealistic(false);
+		// the burst was the last of this suite's load: the next heavy suite's turn
+		await release?.();
 		release = undefined;
 	}
+	const gets = api.requests.filter((q) => q.path === '/v1/commerce/pages/gid_page_e2e_burst');
+	console.log(`burst in n8n: 100 executions, ${await count('success')} succeeded, ${gets.length} requests, ${api.stats.rateLimited} refused (429)`);
+	expect(await count('error')).toBe(0);
+	expect(await count('success')).toBe(100);
+	expect(gets.filter((q) => q.status === 200)).toHaveLength(100);
+	expect(gets.length - 100).toBe(api.stats.rateLimited);
+	expect(api.stats.rateLimited / gets.length).toBeLessThanOrEqual(0.05);
+	await n8n.deactivate(id);
 }, HEAVY_SUITE_WAIT_MS + 5 * 60_000);
 
 async function sendAll() {
