@@ -16,6 +16,7 @@ const SUITES = [
 	'unit/errors',
 	'unit/error-shapes',
 	'unit/pass-on',
+	'unit/spend-memory',
 	'trigger/signature',
 	// through n8n-core against the fake API: keys, resends, pacing, spending caps, the Trigger's webhook()
 	'trigger/receive',

@@ -221,7 +221,9 @@ test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its j
 	// what was taken but not started runs on retry; what had started is lost to n8n
 	expect(retried.success ?? 0).toBe(settled.crashed ?? 0);
 	expect(ran).toBe(QUEUED - (settled.error ?? 0));
-});
+	// each wait above fails by itself, saying what it waited for; together, on a loaded machine, they
+	// outlast the file's 240 s (CI: a main restart, two worker boots and the queue's recovery)
+}, 600_000);
 
 test(`a worker stopped with SIGTERM while ${QUEUED} events are queued: it finishes every execution it started and exits, no event runs twice, and the only events lost are jobs Bull handed it at the instant of the signal, which it never started`, async () => {
 	const { queue } = bed;
