@@ -17,6 +17,7 @@ const SUITES = [
 	'unit/error-shapes',
 	'unit/pass-on',
 	'unit/spend-memory',
+	'unit/spend-counting',
 	'trigger/signature',
 	// through n8n-core against the fake API: keys, resends, pacing, spending caps, the Trigger's webhook()
 	'trigger/receive',

@@ -1,0 +1,85 @@
+import type { IExecuteSingleFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
+
+/**
+ * What counts as one spending action for Max Spending Actions per Execution, what a change that
+ * spends nothing passes, and which declarations the caps accept: edges a mutation run of the caps
+ * found that no test held (docs/development.md, "Mutation testing"). Driven through the preSend
+ * functions RoutingNode calls, with n8n's context reduced to what they read.
+ */
+
+const node: INode = { id: 'ads-node', name: 'Storefront Ads', type: 'n8n-nodes-storefront.storefrontAds', typeVersion: 1, position: [0, 0], parameters: {} };
+const OPEN = { limitSpending: true, maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 1000 };
+let execution = 0;
+
+/** A fresh execution: `send(request, item)` runs the preSend under `caps`; it resolves to the refusal's message and description, or 'sent'. */
+function anExecution(preSend: ReturnType<typeof countSpendingCall>, caps: Partial<typeof OPEN>) {
+	const id = `exec-counting-${execution++}`;
+	return async (request: IHttpRequestOptions, item = 0) => {
+		const ctx = {
+			getCredentials: async () => ({ ...OPEN, ...caps }),
+			getNode: () => node,
+			getExecutionId: () => id,
+			getItemIndex: () => item,
+		} as unknown as IExecuteSingleFunctions;
+		try {
+			await preSend.call(ctx, request);
+			return 'sent';
+		} catch (error) {
+			return `${(error as Error).message} | ${(error as { description?: string }).description ?? ''}`;
+		}
+	};
+}
+
+const CAP_2 = /^Spending action 3 of this execution, above this credential's cap of 2 \(Max Spending Actions per Execution\); 2 already taken\. Nothing was sent\. \| It passes with Max Spending Actions per Execution of 3 or more, or in another execution \(one run of the workflow\), after a person has looked at these\./;
+
+test('a budget change and a bid change each count; a change of neither counts nothing', async () => {
+	const send = anExecution(countSpendingCall(['budget', 'bid']), { maxSpendingCallsPerExecution: 2 });
+	const put = (path: string, body: object): IHttpRequestOptions => ({ method: 'PUT', url: path, body });
+	expect(await send(put('/v1/ads/campaigns/c1', { name: 'Renamed' }))).toBe('sent');
+	expect(await send(put('/v1/ads/campaigns/c1', { budget: { amount: 20, type: 'daily' } }))).toBe('sent');
+	expect(await send(put('/v1/ads/ads/a1', { bidAmount: 2 }))).toBe('sent');
+	expect(await send(put('/v1/ads/campaigns/c2', { name: 'Another' }))).toBe('sent');
+	expect(await send(put('/v1/ads/ads/a2', { budgetAmount: 5 }))).toMatch(CAP_2);
+	expect(await send(put('/v1/ads/ads/a3', { bidStrategy: 'lowest_cost' }))).toMatch(CAP_2);
+});
+
+test('POSTs: one Idempotency-Key is one call whatever the item (a user\'s own key on every item); without a key, one call per item', async () => {
+	const send = anExecution(countSpendingCall(['create']), { maxSpendingCallsPerExecution: 2 });
+	const boost = (key?: string): IHttpRequestOptions => ({ method: 'POST', url: '/v1/ads/boost', body: { postId: 'p1' }, headers: key ? { 'Idempotency-Key': key } : {} });
+	expect([await send(boost('my-key'), 0), await send(boost('my-key'), 1), await send(boost('my-key'), 2)]).toEqual(['sent', 'sent', 'sent']);
+	// the same body without a key: item 0 and item 1 are two calls (the first is the second action)
+	expect(await send(boost(), 0)).toBe('sent');
+	expect(await send(boost(), 0)).toBe('sent');
+	expect(await send(boost(), 1)).toMatch(CAP_2);
+});
+
+test('Bulk Set Status counts each campaign made active once, however its platform and ID are typed (a number, padded text, none)', async () => {
+	const send = anExecution(countSpendingCall(['activate']), { maxSpendingCallsPerExecution: 2 });
+	const activate = (campaigns: object[]): IHttpRequestOptions => ({ method: 'POST', url: '/v1/ads/campaigns/bulk-status', body: { status: 'active', campaigns } });
+	expect(await send(activate([{ campaignId: 'c5' }]))).toBe('sent');
+	// the same campaign: no platform, platform null, platform empty
+	expect(await send(activate([{ platform: null, campaignId: 'c5' }, { platform: '', campaignId: ' c5 ' }]))).toBe('sent');
+	expect(await send(activate([{ platform: 'socialfeed', campaignId: 123 }]))).toBe('sent');
+	expect(await send(activate([{ platform: ' socialfeed ', campaignId: '123' }]))).toBe('sent');
+	expect(await send(activate([{ platform: 'socialfeed', campaignId: 456 }]))).toMatch(CAP_2);
+});
+
+test('under budget caps and Paused Only, an update that sets neither a budget nor a status passes untouched', async () => {
+	const send = anExecution(checkSpendCaps(['budget', 'activate']), { maxDailyBudget: 0, maxLifetimeBudget: 0, pausedOnly: true });
+	const rename: IHttpRequestOptions = { method: 'PUT', url: '/v1/ads/campaigns/c1', body: { name: 'Renamed' } };
+	expect(await send(rename)).toBe('sent');
+	expect(rename.body).toEqual({ name: 'Renamed' });
+	expect(await send({ method: 'PUT', url: '/v1/ads/campaigns/c1', body: { status: 'ACTIVE' } })).toMatch(/^Status ACTIVE is refused: this credential allows paused only/);
+});
+
+test('a declaration the caps accept: \'none\', a list of known actions, or a judge with such a list; anything else does not load', () => {
+	const judge = async () => [];
+	expect(checkedSpends('ok', 'none')).toBe('none');
+	expect(checkedSpends('ok', ['create', 'budget'])).toEqual(['create', 'budget']);
+	expect(checkedSpends('ok', { can: ['budget'], judge })).toMatchObject({ can: ['budget'] });
+	for (const spends of [[], ['create', 'spend'], { can: [], judge }, { can: ['budget', 'spend'], judge }, { can: ['budget'] }, { can: 'budget', judge }, undefined, 'all'])
+		expect(() => checkedSpends('x.y', spends)).toThrow(/^x\.y: declare what its requests can do to spending/);
+});
