@@ -1,7 +1,8 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spendCaps';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
+import { spendContext, type OPEN_CAPS } from './spend-context';
 
 /**
  * What counts as one spending action for Max Spending Actions per Execution, what a change that
@@ -10,20 +11,13 @@ import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/hel
  * functions RoutingNode calls, with n8n's context reduced to what they read.
  */
 
-const node: INode = { id: 'ads-node', name: 'Storefront Ads', type: 'n8n-nodes-storefront.storefrontAds', typeVersion: 1, position: [0, 0], parameters: {} };
-const OPEN = { limitSpending: true, maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 1000 };
 let execution = 0;
 
 /** A fresh execution: `send(request, item)` runs the preSend under `caps`; it resolves to the refusal's message and description, or 'sent'. */
-function anExecution(preSend: ReturnType<typeof countSpendingCall>, caps: Partial<typeof OPEN>) {
+function anExecution(preSend: ReturnType<typeof countSpendingCall>, caps: Partial<typeof OPEN_CAPS>) {
 	const id = `exec-counting-${execution++}`;
 	return async (request: IHttpRequestOptions, item = 0) => {
-		const ctx = {
-			getCredentials: async () => ({ ...OPEN, ...caps }),
-			getNode: () => node,
-			getExecutionId: () => id,
-			getItemIndex: () => item,
-		} as unknown as IExecuteSingleFunctions;
+		const ctx = spendContext(id, item, caps);
 		try {
 			await preSend.call(ctx, request);
 			return 'sent';

@@ -1,6 +1,7 @@
-import type { IExecuteSingleFunctions, IHttpRequestOptions, INode, PostReceiveAction } from 'n8n-workflow';
+import type { IHttpRequestOptions, PostReceiveAction } from 'n8n-workflow';
 
 import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from '../../nodes/StorefrontAds/helpers/spendingActions';
+import { spendContext } from './spend-context';
 
 /**
  * The spending caps' two per-process maps (docs/security.md, "every cache is bounded"): Max Spending
@@ -12,21 +13,12 @@ import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from '../../nod
  */
 
 const KEPT = 1000;
-const node: INode = { id: 'ads-node', name: 'Storefront Ads', type: 'n8n-nodes-storefront.storefrontAds', typeVersion: 1, position: [0, 0], parameters: {} };
-const credential = { limitSpending: true, maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 1 };
+const ONE_ACTION = { maxSpendingCallsPerExecution: 1 };
 const count = countSpendingCall(['activate']);
-
-const contextOf = (execution: string, item = 0, caps = credential) =>
-	({
-		getCredentials: async () => caps,
-		getNode: () => node,
-		getExecutionId: () => execution,
-		getItemIndex: () => item,
-	}) as unknown as IExecuteSingleFunctions;
 
 /** One activation (Ad → Set Status, active) of `ad` in `execution`: true when sent, false when the cap refused it. */
 async function activate(execution: string, ad: string): Promise<boolean> {
-	const ctx = contextOf(execution);
+	const ctx = spendContext(execution, 0, ONE_ACTION);
 	const request: IHttpRequestOptions = { method: 'PUT', url: `/v1/ads/${ad}/status`, body: { status: 'active' } };
 	try {
 		await count.call(ctx, request);
@@ -58,15 +50,15 @@ test('an execution\'s count is remembered while 999 others run, kept when used a
 
 describe('Validate Only: what the caps would refuse, kept until the check\'s output takes it', () => {
 	const check = checkSpendCaps(['budget']);
-	const dailyCap = { ...credential, maxDailyBudget: 50 };
+	const dailyCap = { ...ONE_ACTION, maxDailyBudget: 50 };
 	/** A Validate Only check of a daily budget of 10,000 (over the cap) for item `item` of `execution`: never refused. */
 	const dryRun = async (execution: string, item: number) => {
 		const request: IHttpRequestOptions = { method: 'POST', url: '/v1/ads/boost', body: { validateOnly: true, budgetAmount: 10000, budgetType: 'daily' } };
-		expect(await check.call(contextOf(execution, item, dailyCap), request)).toBe(request);
+		expect(await check.call(spendContext(execution, item, dailyCap), request)).toBe(request);
 	};
 	/** The check's output for that item: whether it says the caps would refuse the real call. */
 	const reported = async (execution: string, item: number) => {
-		const [out] = await (reportCapsOnDryRun as Extract<PostReceiveAction, (...args: never[]) => unknown>).call(contextOf(execution, item, dailyCap), [{ json: { valid: true } }], { body: {}, headers: {}, statusCode: 200 });
+		const [out] = await (reportCapsOnDryRun as Extract<PostReceiveAction, (...args: never[]) => unknown>).call(spendContext(execution, item, dailyCap), [{ json: { valid: true } }], { body: {}, headers: {}, statusCode: 200 });
 		return 'capsWouldRefuse' in out.json;
 	};
 	test('kept while 999 other checks wait for their output, reported once; dropped once 1,000 newer ones wait', async () => {
