@@ -22,12 +22,12 @@ import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeft
 jest.setTimeout(120_000);
 
 /**
- * 200 keeps `npm test` short (hundreds of events at once over both processors and workers, each run
- * once, as 1,000 are); docs/queue-mode.md's throughput was measured with QUEUE_EVENTS=1000.
+ * 100 keeps `npm test` short (4 events in flight at all times over both processors and workers, each
+ * run once, as 1,000 are); docs/queue-mode.md's throughput was measured with QUEUE_EVENTS=1000.
  */
-const EVENTS = Number(process.env.QUEUE_EVENTS ?? 200);
-/** Redeliveries of the latest events, to each processor: 50 prove the per-process memory as 100 did. */
-const REDELIVERED = 50;
+const EVENTS = Number(process.env.QUEUE_EVENTS ?? 100);
+/** Redeliveries of the latest events, to each processor: 20 prove the per-process memory as 100 did. */
+const REDELIVERED = 20;
 /** Events of the page workflow, each delivered to both processors. */
 const PAGED = 10;
 /** Events of the page workflow sent at once under a tight limit, spread over both processors and run by both workers. */
