@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { sendOwnIdempotencyKey } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
 import { spendContext, type OPEN_CAPS } from './spend-context';
 
@@ -76,4 +77,16 @@ test('a declaration the caps accept: \'none\', a list of known actions, or a jud
 	expect(checkedSpends('ok', { can: ['budget'], judge })).toMatchObject({ can: ['budget'] });
 	for (const spends of [[], ['create', 'spend'], { can: [], judge }, { can: ['budget', 'spend'], judge }, { can: ['budget'] }, { can: 'budget', judge }, undefined, 'all'])
 		expect(() => checkedSpends('x.y', spends)).toThrow(/^x\.y: declare what its requests can do to spending/);
+});
+
+test('a user\'s own Idempotency Key (Options) is sent as the header, trimmed; an empty or blank one sends none, leaving the automatic key to the wire', async () => {
+	const own = async (options: Record<string, unknown>) => {
+		const ctx = { ...spendContext(`exec-own-key-${execution++}`), getNodeParameter: (name: string, fallback: unknown) => (name === 'options' ? options : fallback) };
+		const request: IHttpRequestOptions = { method: 'POST', url: '/v1/ads/boost', headers: { Accept: 'application/json' } };
+		return (await sendOwnIdempotencyKey.call(ctx as never, request)).headers;
+	};
+	expect(await own({ idempotencyKey: '  post-1-monday \n' })).toEqual({ Accept: 'application/json', 'Idempotency-Key': 'post-1-monday' });
+	expect(await own({ idempotencyKey: 42 })).toEqual({ Accept: 'application/json', 'Idempotency-Key': '42' });
+	for (const none of [{}, { idempotencyKey: '' }, { idempotencyKey: '   ' }, { idempotencyKey: null }]) expect(await own(none)).toEqual({ Accept: 'application/json' });
+	expect(sendOwnIdempotencyKey.reads).toEqual(['options']);
 });
