@@ -15,6 +15,7 @@ const SUITES = [
 	'unit/faults',
 	'unit/errors',
 	'unit/error-shapes',
+	'unit/error-words',
 	'unit/pass-on',
 	'unit/spend-memory',
 	'unit/spend-counting',
