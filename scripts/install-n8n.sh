@@ -126,16 +126,23 @@ JSON
 		# side build or another cached n8n rather than built again (2.41.1 and 1.123.x both pin 5.1.7)
 		binding=node_modules/sqlite3/build/Release/node_sqlite3.node
 		sqlite3_version() { node -p "require('$1/node_modules/sqlite3/package.json').version"; }
+		# Never written in place: in a tree started from another n8n's (hard links), the file may be that
+		# n8n's own, loaded by a running n8n, which writing over it would crash (it did, in CI). A
+		# binding already there came with the same sqlite3 version: npm replaces a package whose version
+		# changed, build folder and all.
 		for other in "$sqlite3_side" "$CACHE"/n8n-*; do
+			[ -f "$binding" ] && break
 			if [ "$other" != "$N8N_DIR" ] && { [ -f "$other/.installed" ] || [ -f "$other/.built" ]; } && [ -f "$other/$binding" ] \
 				&& [ "$(sqlite3_version "$other")" = "$(sqlite3_version "$N8N_DIR")" ]; then
-				mkdir -p "$(dirname "$binding")" && cp "$other/$binding" "$binding"
+				mkdir -p "$(dirname "$binding")" && cp "$other/$binding" "$binding.new" && mv "$binding.new" "$binding"
 				echo "[install-n8n] sqlite3 addon taken from $(basename "$other")" >&2
 				break
 			fi
 		done
 		if ! node -e "require('./node_modules/sqlite3')" 2>/dev/null; then
 			echo "[install-n8n] building sqlite3 for Node $(node --version)..." >&2
+			# a copy of its own first (files that are another tree's hard links are copied, not shared)
+			cp -a node_modules/sqlite3 node_modules/.sqlite3-own && rm -rf node_modules/sqlite3 && mv node_modules/.sqlite3-own node_modules/sqlite3
 			npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2
 		fi
 	)
