@@ -48,7 +48,8 @@ JSON
 		# the same path and version (1,359 of 1.123.81's 1,846 are 2.41.1's): its tree, hard-linked,
 		# is the start, and `npm install` from the lockfile changes only what differs. Measured:
 		# 55 s of CPU against 99 s for `npm ci` (warm npm cache), the same files as `npm ci` gives
-		# (every file's checksum compared). Checked below: a lockfile npm changed means a clean `npm ci`.
+		# (every file's checksum compared). Checked below against the lockfile, else a clean `npm ci`.
+		# Nothing may write into such a tree in place afterwards: a write reaches both n8n versions.
 		for seed in "$CACHE"/n8n-*; do
 			if [ "$seed" != "$N8N_DIR" ] && [ -f "$seed/.installed" ] && [ -d "$seed/node_modules" ] \
 				&& cp -al "$seed/node_modules" "$N8N_DIR/node_modules" 2>/dev/null; then
