@@ -1,7 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spendCaps';
-import { sendOwnIdempotencyKey } from '../../nodes/StorefrontAds/helpers/spendFields';
+import { budgetOf, checkedSpends, pausedBreaches, type SpendCaps } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
 import { spendContext, type OPEN_CAPS } from './spend-context';
 
@@ -45,10 +45,14 @@ test('POSTs: one Idempotency-Key is one call whatever the item (a user\'s own ke
 	const send = anExecution(countSpendingCall(['create']), { maxSpendingCallsPerExecution: 2 });
 	const boost = (key?: string): IHttpRequestOptions => ({ method: 'POST', url: '/v1/ads/boost', body: { postId: 'p1' }, headers: key ? { 'Idempotency-Key': key } : {} });
 	expect([await send(boost('my-key'), 0), await send(boost('my-key'), 1), await send(boost('my-key'), 2)]).toEqual(['sent', 'sent', 'sent']);
-	// the same body without a key: item 0 and item 1 are two calls (the first is the second action)
-	expect(await send(boost(), 0)).toBe('sent');
-	expect(await send(boost(), 0)).toBe('sent');
-	expect(await send(boost(), 1)).toMatch(CAP_2);
+	// another key is another call: the second action, and a third key is over the cap of 2
+	expect(await send(boost('other-key'), 0)).toBe('sent');
+	expect(await send(boost('third-key'), 0)).toMatch(CAP_2);
+	// the same body without a key: item 0 and item 1 are two calls
+	const unkeyed = anExecution(countSpendingCall(['create']), { maxSpendingCallsPerExecution: 1 });
+	expect(await unkeyed(boost(), 0)).toBe('sent');
+	expect(await unkeyed(boost(), 0)).toBe('sent');
+	expect(await unkeyed(boost(), 1)).toMatch(/^Spending action 2 of this execution, above this credential's cap of 1 /);
 });
 
 test('Bulk Set Status counts each campaign made active once, however its platform and ID are typed (a number, padded text, none)', async () => {
@@ -89,4 +93,25 @@ test('a user\'s own Idempotency Key (Options) is sent as the header, trimmed; an
 	expect(await own({ idempotencyKey: 42 })).toEqual({ Accept: 'application/json', 'Idempotency-Key': '42' });
 	for (const none of [{}, { idempotencyKey: '' }, { idempotencyKey: '   ' }, { idempotencyKey: null }]) expect(await own(none)).toEqual({ Accept: 'application/json' });
 	expect(sendOwnIdempotencyKey.reads).toEqual(['options']);
+});
+
+test('the budget a request asks for: flat (creates, boosts) or nested (campaigns, daily unless typed); none without an object', () => {
+	expect(budgetOf({ budgetAmount: 50, budgetType: ' LIFETIME ' })).toEqual({ amount: 50, type: 'lifetime' });
+	expect(budgetOf({ budget: { amount: 20 } })).toEqual({ amount: 20, type: 'daily' });
+	expect(budgetOf({ budget: { amount: 20, type: 'Lifetime' } })).toEqual({ amount: 20, type: 'lifetime' });
+	for (const body of [{}, { budget: null }, { budget: 20 }, { budget: 'twenty' }]) expect(budgetOf(body)).toBeUndefined();
+});
+
+test('Paused Only: a create that sends no status is refused, saying the API would create it ACTIVE; an update without one passes', () => {
+	const caps: SpendCaps = { limited: true, maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 10 };
+	expect(pausedBreaches(caps, true, {}).map((b) => b.message)).toEqual(['Status (none: the API then creates it ACTIVE) is refused: this credential allows paused only (Paused Only is on).']);
+	expect(pausedBreaches(caps, false, {})).toEqual([]);
+	expect(pausedBreaches(caps, true, { status: ' Paused ' })).toEqual([]);
+	expect(pausedBreaches(caps, false, { status: 'ACTIVE' }).map((b) => b.pass)).toEqual(['Only pausing passes: a person makes it active outside this credential (or the owner turns Paused Only off).']);
+});
+
+test('End Date goes as typed, without the blanks around it (a model\'s padded answer)', () => {
+	const { map } = spendInRequest.endDate as { map: (value: unknown) => unknown };
+	expect(map(' 2026-12-31 ')).toBe('2026-12-31');
+	expect(map(20261231)).toBe(20261231);
 });
