@@ -79,7 +79,7 @@ test('a declaration the caps accept: \'none\', a list of known actions, or a jud
 	expect(checkedSpends('ok', 'none')).toBe('none');
 	expect(checkedSpends('ok', ['create', 'budget'])).toEqual(['create', 'budget']);
 	expect(checkedSpends('ok', { can: ['budget'], judge })).toMatchObject({ can: ['budget'] });
-	for (const spends of [[], ['create', 'spend'], { can: [], judge }, { can: ['budget', 'spend'], judge }, { can: ['budget'] }, { can: 'budget', judge }, undefined, 'all'])
+	for (const spends of [[], ['create', 'spend'], { can: [], judge }, { can: ['budget', 'spend'], judge }, { can: ['budget'] }, { can: 'budget', judge }, undefined, null, 'all'])
 		expect(() => checkedSpends('x.y', spends)).toThrow(/^x\.y: declare what its requests can do to spending/);
 });
 
