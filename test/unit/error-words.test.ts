@@ -13,7 +13,7 @@ import { answerError, faultError } from '../../nodes/shared/wire/failure';
  */
 
 const node: INode = { id: 'n1', name: 'Storefront Commerce', type: 'n8n-nodes-storefront.storefrontCommerce', typeVersion: 1, position: [0, 0], parameters: {} };
-const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}): IN8nHttpFullResponse => ({ statusCode, body, headers });
+const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}): IN8nHttpFullResponse => ({ statusCode, body: body as IN8nHttpFullResponse['body'], headers });
 const reset = { kind: 'reset' as const, said: 'connection closed without an answer' };
 const done = (method: string, o: { attempts?: number; keyed?: boolean; why?: string } = {}) => ({ attempts: 1, waited: 0, keyed: false, ...o, method });
 
