@@ -48,10 +48,19 @@ JSON
 		# the same path and version (1,359 of 1.123.81's 1,846 are 2.41.1's): its tree, hard-linked,
 		# is the start, and `npm install` from the lockfile changes only what differs. Measured:
 		# 55 s of CPU against 99 s for `npm ci` (warm npm cache), the same files as `npm ci` gives
-		# (every file's checksum compared). Checked below against the lockfile, else a clean `npm ci`.
+		# (every file's checksum compared). npm keeps a package it finds at the locked path and
+		# version without checking its files, so a seed is taken only if both lockfiles give every
+		# package they share (path and version) the same integrity and source; the result is checked
+		# against the lockfile below, else a clean `npm ci`.
 		# Nothing may write into such a tree in place afterwards: a write reaches both n8n versions.
 		for seed in "$CACHE"/n8n-*; do
-			if [ "$seed" != "$N8N_DIR" ] && [ -f "$seed/.installed" ] && [ -d "$seed/node_modules" ] \
+			if [ "$seed" != "$N8N_DIR" ] && [ -f "$seed/.installed" ] && [ -d "$seed/node_modules" ] && [ -f "$seed/package-lock.json" ] \
+				&& "$NODE_BIN/node" -e '
+					const read = (f) => JSON.parse(require("fs").readFileSync(f, "utf8")).packages;
+					const [mine, theirs] = [read(process.argv[1]), read(process.argv[2])];
+					const differ = Object.keys(mine).filter((k) => k && theirs[k] && theirs[k].version === mine[k].version && (theirs[k].integrity !== mine[k].integrity || theirs[k].resolved !== mine[k].resolved));
+					process.exit(differ.length ? 1 : 0);
+				' "$lockfile" "$seed/package-lock.json" \
 				&& cp -al "$seed/node_modules" "$N8N_DIR/node_modules" 2>/dev/null; then
 				rm -f "$N8N_DIR/node_modules/.package-lock.json"
 				npm_install=install
@@ -98,13 +107,18 @@ JSON
 		export PATH="$NODE_BIN:$PATH"
 		# the headers of this very Node, for the sqlite3 build (a Node without them: node-gyp fetches them)
 		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
-		npm "$npm_install" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		if [ "$npm_install" = install ] && [ -f "$lockfile" ]; then
+			# a seeded tree npm cannot update is dropped for a clean `npm ci` (below)
+			npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 || rm -f node_modules/.package-lock.json
+		else
+			npm "$npm_install" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+		fi
 		if [ "$npm_install" = install ] && [ -f "$lockfile" ]; then
 			# what npm installed (its record of the tree) against the committed lockfile: each package at
 			# its path and version with its integrity, nothing more, nothing missing but packages for
 			# other platforms; else a clean `npm ci`. (npm install drops the lockfile's extraneous
 			# entries; the committed lockfile is put back, as `npm ci` leaves it.)
-			if ! node -e '
+			if [ ! -f node_modules/.package-lock.json ] || ! node -e '
 				const read = (f) => JSON.parse(require("fs").readFileSync(f, "utf8")).packages;
 				const [locked, installed] = [read(process.argv[1]), read("node_modules/.package-lock.json")];
 				const same = (k) => locked[k] && !locked[k].extraneous && locked[k].version === installed[k].version && locked[k].integrity === installed[k].integrity;
@@ -143,9 +157,12 @@ JSON
 		if ! node -e "require('./node_modules/sqlite3')" 2>/dev/null; then
 			echo "[install-n8n] building sqlite3 for Node $(node --version)..." >&2
 			# a copy of its own first (files that are another tree's hard links are copied, not shared)
-			cp -a node_modules/sqlite3 node_modules/.sqlite3-own && rm -rf node_modules/sqlite3 && mv node_modules/.sqlite3-own node_modules/sqlite3
+			rm -rf node_modules/.sqlite3-own
+			{ cp -a node_modules/sqlite3 node_modules/.sqlite3-own && rm -rf node_modules/sqlite3 && mv node_modules/.sqlite3-own node_modules/sqlite3; } || exit 1
 			npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2
 		fi
+		# the tree is marked installed only with a sqlite3 that loads
+		node -e "require('./node_modules/sqlite3')" || { echo "[install-n8n] sqlite3 does not load in $N8N_DIR" >&2; exit 1; }
 	)
 	kill $ticker 2>/dev/null || true
 	touch "$N8N_DIR/.installed"

@@ -101,9 +101,16 @@ describe('an answer that is no success', () => {
 		expect(answerError(node, response(409, { error: { code: 'conflict', message: 'Handle taken' } }), { repeat: { eventId: 'evt_1', action: 'x' } }).message).toBe('The Storefront API answered 409');
 	});
 
-	test('an HTTP-date Retry-After is said in whole seconds, a number as it came', () => {
-		const at = new Date(Date.now() + 30_500).toUTCString();
-		expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait (30|31) seconds \(Retry-After\) and run again/);
+	test('an HTTP-date Retry-After is said in whole seconds, rounded up; a number as it came', () => {
+		// the clock stands half a second into a second: the date (whole seconds) is 29.5 s away
+		const now = Date.UTC(2026, 10, 27, 9, 0, 0, 500);
+		const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+		try {
+			const at = new Date(now + 30_000).toUTCString();
+			expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait 30 seconds \(Retry-After\) and run again/);
+		} finally {
+			clock.mockRestore();
+		}
 		expect(answerError(node, response(429, {}, { 'retry-after': '7' })).description).toMatch(/^Wait 7 seconds \(Retry-After\)/);
 	});
 });
