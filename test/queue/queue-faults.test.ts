@@ -186,7 +186,7 @@ test('a worker killed while the API is creating a boost: the execution is lost t
 	console.log(`queue mode: worker killed during a boost → execution ${lost.status}; the workflow run again → ${newAds.length} ad, ${realBoosts().length} boost calls with one Idempotency-Key`);
 });
 
-test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its jobs to another worker; what it had taken but not started can be retried, what it had started is lost`, async () => {
+test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its jobs to another worker; every job it held, started or not, is lost, and n8n's Retry does not bring it back`, async () => {
 	const { queue } = bed;
 	const successBefore = await bed.count('success');
 	await Promise.all(queue.workers.map(async (w) => await w.stop()));
@@ -201,9 +201,11 @@ test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its j
 	await survivor.start();
 	await recoverDanglingExecutions();
 	// the survivor runs the rest and the retries; the victim stays down (the next scenario stops every worker)
-	// a job the dead worker had started ends "error" (its lock ran out: Bull fails a stalled job, n8n
-	// does not re-queue it, and replaces the execution's data with the error); one it had taken but
-	// not started is left in progress until main's recovery marks it "crashed", its data intact
+	// every job the dead worker held, started or only taken, ends "error": its lock runs out, Bull fails
+	// it as stalled, n8n does not re-queue it and replaces the execution's data with the error. Main's
+	// recovery at its restart may first mark some "crashed"; the failure reaching the webhook
+	// processor that queued the job turns them to "error" a moment later (6 rounds measured: 1 to 5 of
+	// the 10 never started; 0 to 4 "crashed" at first; all "error" in the end)
 	const settled = await bed.waitFor('every execution to end', async () => {
 		const all = await statuses();
 		return (all.success ?? 0) - successBefore + (all.error ?? 0) + (all.crashed ?? 0) === QUEUED ? all : undefined;
@@ -212,26 +214,20 @@ test(`a worker killed while ${QUEUED} events are queued: n8n does not hand its j
 	expect(failed.length).toBeGreaterThan(0);
 	expect(failed.length).toBeLessThanOrEqual(WORKER_CONCURRENCY);
 
-	// n8n's Retry, as a user would click it in the executions list
-	const retried: Record<string, number> = {};
-	// each retry, for the failure message: the execution's status before, the retry's outcome and why
+	// n8n's Retry, as a user would click it in the executions list: it re-runs the data n8n kept, the error
 	const retries: string[] = [];
 	for (const id of failed) {
-		const before = (await queue.main.rest<{ status: string }>('GET', `/rest/executions/${id}`)).status;
 		const run = await queue.main.rest<RetryAnswer>('POST', `/rest/executions/${id}/retry`, { loadWorkflow: false }, { allowFailure: true });
-		retried[run.status ?? 'refused'] = (retried[run.status ?? 'refused'] ?? 0) + 1;
-		retries.push(`${id} (${before}) → ${run.status ?? 'refused'}: ${run.data?.resultData?.error?.message ?? run.message ?? ''}`);
+		retries.push(`${run.status ?? 'refused'}: ${run.data?.resultData?.error?.message ?? run.message ?? ''}`);
 	}
 	const ran = (await bed.count('success')) - successBefore;
 	console.log(
-		`queue mode: worker killed with ${QUEUED} events queued → ${(settled.success ?? 0) - successBefore} succeeded, ${settled.error ?? 0} error, ` +
-			`${settled.crashed ?? 0} crashed (what the dead worker held); retried: ${JSON.stringify(retried)} → ${ran} of ${QUEUED} events ran`,
+		`queue mode: worker killed with ${QUEUED} events queued → ${(settled.success ?? 0) - successBefore} succeeded, ${failed.length} lost ` +
+			`(what the dead worker held: ${settled.error ?? 0} error, ${settled.crashed ?? 0} crashed at first); retried → ${ran} of ${QUEUED} events ran`,
 	);
-	// what was taken but not started runs on retry; what had started is lost to n8n
-	// (on a failure: each retry's outcome in the diff, and the end of main's log)
-	if ((retried.success ?? 0) !== (settled.crashed ?? 0)) console.log(`main's log:\n${queue.main.log.slice(-6000)}`);
-	expect({ retriedSuccess: retried.success ?? 0, retries }).toEqual({ retriedSuccess: settled.crashed ?? 0, retries: expect.any(Array) });
-	expect(ran).toBe(QUEUED - (settled.error ?? 0));
+	// each retry ends as the lost run did, running nothing; no event ran twice, none of the others was lost
+	expect(retries).toEqual(failed.map(() => expect.stringMatching(/^error: This execution failed to be processed too many times/)));
+	expect(ran).toBe(QUEUED - failed.length);
 	// each wait above fails by itself, saying what it waited for; together, on a loaded machine, they
 	// outlast the file's 240 s (CI: a main restart, two worker boots and the queue's recovery)
 }, 600_000);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { getEventListeners } from 'node:events';
 
 import type { Clock } from '../../nodes/shared/wire/clock';
 import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded } from '../../nodes/shared/wire/keyLimiter';
@@ -366,4 +367,76 @@ test('an answer overtaken by a later one says nothing new: the later answer\'s R
 	await clock.advance(0);
 	// 6 left: the 2 turns of burst still unused go at once (the earlier answer's 1, less the request sent after it, would hold them)
 	expect(granted.map((g) => g.at - start)).toEqual([0, 0]);
+});
+
+test('idle: unused for the idle time since its last turn or answer, not a millisecond sooner, and only once nothing is left to remember', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const ticket = await limiter.turn({ maxWaitMs: 60_000 });
+	// the answer comes 100 s after the turn: the idle time counts from the answer
+	await clock.advance(100_000);
+	limiter.answered(ticket);
+	const answeredAt = clock.now();
+	expect(limiter.idle(answeredAt + 119_999, 120_000)).toBe(false);
+	expect(limiter.idle(answeredAt + 120_000, 120_000)).toBe(true);
+	// a 429 counts as use, and its hold is remembered: idle once the idle time has passed since the refusal and the hold is over
+	const refusedTicket = await limiter.turn({ maxWaitMs: 60_000 });
+	await clock.advance(100_000);
+	limiter.refused(refusedTicket, 1);
+	const refusedAt = clock.now();
+	expect(limiter.idle(refusedAt + 119_999, 120_000)).toBe(false);
+	expect(limiter.idle(refusedAt + 120_000, 120_000)).toBe(true);
+	const next = limiter.turn({ maxWaitMs: 60_000 });
+	await clock.advanceTo(refusedAt + 2_000);
+	limiter.refused(await next, 300);
+	expect(limiter.idle(clock.now() + 120_000, 120_000)).toBe(false);
+	expect(limiter.idle(clock.now() + 301_000, 120_000)).toBe(true);
+});
+
+test('a cancelled request never gets a turn: the next one in the queue is the next request sent', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const first = await firstAnswer(limiter, window(0, 30));
+	const controller = new AbortController();
+	const cancelled = limiter.turn({ signal: controller.signal, maxWaitMs: 60_000 }).then(
+		() => 'granted',
+		(e: unknown) => e,
+	);
+	const { granted } = queue(limiter, clock, 1);
+	controller.abort();
+	expect(await cancelled).toBeInstanceOf(QueueCancelled);
+	await clock.advance(31_000);
+	// the request behind it went as the next one the process sent: the cancelled one took no ticket (no place in flight)
+	expect(granted.map((g) => g.ticket)).toEqual([first + 1]);
+});
+
+test('a request\'s turn leaves no listener on the execution\'s cancel signal, whether it was granted or waited too long', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	const controller = new AbortController();
+	// no rate-limit headers: each turn comes at once
+	await firstAnswer(limiter);
+	const tickets = await Promise.all(Array.from({ length: 20 }, async () => await limiter.turn({ signal: controller.signal, maxWaitMs: 60_000 })));
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+	// a 429 holds the key for 30 s: the next turn waits, then gives up after its 1 s
+	limiter.refused(tickets[0], 30);
+	const late = limiter.turn({ signal: controller.signal, maxWaitMs: 1_000 }).catch((e: unknown) => e);
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
+	await clock.advance(1_000);
+	expect(await late).toBeInstanceOf(QueueWaitExceeded);
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+});
+
+test('the wait bound to the millisecond, between the queue\'s once-a-second re-checks: the earliest deadline among the waiting', async () => {
+	const clock = new FakeClock();
+	const limiter = new KeyLimiter(clock);
+	await firstAnswer(limiter, window(0, 30));
+	const start = clock.now();
+	const failedAt: Record<string, number> = {};
+	void limiter.turn({ maxWaitMs: 20_000 }).catch(() => (failedAt.long = clock.now() - start));
+	void limiter.turn({ maxWaitMs: 1_500 }).catch(() => (failedAt.short = clock.now() - start));
+	await clock.advance(1_499);
+	expect(failedAt).toEqual({});
+	await clock.advance(1);
+	expect(failedAt).toEqual({ short: 1_500 });
 });
