@@ -10,6 +10,7 @@ const base = require('./jest.config');
 const SUITES = [
 	// without n8n-core: the wire's pieces, the Trigger's verification
 	'unit/key-limiter',
+	'unit/pace',
 	'unit/idempotency',
 	'unit/answer',
 	'unit/faults',

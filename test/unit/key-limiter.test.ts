@@ -255,6 +255,26 @@ describe('the limiters of a process stay few', () => {
 		expect(limiters.size).toBe(1);
 	}, 60_000);
 
+	test('a few keys: the map is swept each minute, to the millisecond, and drops what is idle by then', async () => {
+		const clock = new FakeClock();
+		const limiters = new KeyLimiters(clock);
+		const start = clock.now();
+		const use = async (i: number) => {
+			const limiter = limiters.get(hash(i));
+			limiter.answered(await limiter.turn({ maxWaitMs: 60_000 }));
+		};
+		clock.t = start + 1;
+		await use(1);
+		// a sweep 60,001 ms after the map was made: nothing idle yet
+		clock.t = start + 60_001;
+		await use(2);
+		expect(limiters.size).toBe(2);
+		// 60,000 ms after that sweep, key 1 has been unused for exactly its 120,000 ms: dropped
+		clock.t = start + 120_001;
+		await use(3);
+		expect(limiters.size).toBe(2);
+	});
+
 	test('a limiter is kept while a request waits or is in flight, or a 429 hold or a window is to be remembered; the same limiter is found again', async () => {
 		const clock = new FakeClock();
 		const limiters = new KeyLimiters(clock);
