@@ -117,6 +117,19 @@ describe('the first answers set the mode', () => {
 		// a window is remembered until it ends
 		expect(p.settled(T + 20)).toBe(false);
 	});
+	test('a window, then a token bucket, then a window again: requests sent in between do not spend the window\'s burst', () => {
+		const p = pace();
+		p.sending();
+		p.answered(1, window(5, 10, 10), T);
+		expect(p.delay(T)).toBe(0);
+		const t2 = p.sending();
+		p.answered(t2, window(4, 0, 10), T + 10);
+		for (let i = 0; i < 3; i++) p.sending();
+		const t6 = p.sending();
+		p.answered(t6, window(6, 10, 10), T + 20);
+		// 3 of the window's 4 at once are left (one went before the bucket): the next goes now
+		expect(p.delay(T + 20)).toBe(0);
+	});
 });
 
 describe('a window, answer by answer', () => {
