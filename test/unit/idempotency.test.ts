@@ -73,3 +73,34 @@ test('a key made from the execution names the node by its id: renaming the node 
 	expect(keyed('Renamed')).toBe(keyed('Boost'));
 	expect(stampKey(running({ nodeId: 'node-2' }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key).not.toBe(keyed('Boost'));
 });
+
+/** A run a Storefront Trigger delivery started (mode webhook, the trigger its parent, event evt_1). */
+const eventRun = (over: { nodeId?: string; nodeName?: string } = {}) =>
+	({
+		getNode: () => ({ id: over.nodeId ?? 'node-1', name: over.nodeName ?? 'Create a page', type: 'n8n-nodes-storefront.storefrontCommerce' }),
+		getWorkflow: () => ({ id: 'wf-1' }),
+		getExecutionId: () => 'exec-1',
+		getMode: () => 'webhook',
+		getItemIndex: () => 0,
+		getNodeParameter: (_path: string, fallback: unknown) => fallback,
+		getParentNodes: () => [{ name: 'Storefront Trigger', type: 'n8n-nodes-storefront.storefrontTrigger' }],
+		getWorkflowDataProxy: () => ({ $: () => ({ isExecuted: true, first: () => ({ json: { id: 'evt_1' } }) }) }),
+		additionalData: {},
+	}) as never;
+
+test('in a run an event started: a POST declared by event is keyed by it (naming the node by its id), one declared by execution is not', () => {
+	const request = () => ({ method: 'POST', url: '/v1/pages', body: { title: 'A' } });
+	const byEvent = stampKey(eventRun(), 0, request(), 'event');
+	expect(byEvent.eventId).toBe('evt_1');
+	expect(stampKey(eventRun({ nodeName: 'Renamed' }), 0, request(), 'event').key).toBe(byEvent.key);
+	expect(stampKey(eventRun({ nodeId: 'node-2' }), 0, request(), 'event').key).not.toBe(byEvent.key);
+	const byExecution = stampKey(eventRun(), 0, request(), 'execution');
+	expect(byExecution.eventId).toBeUndefined();
+	expect(byExecution.key).toBe(stampKey(running({ nodeName: 'Create a page' }), 0, request(), 'execution').key);
+});
+
+test('a key made from the execution tells requests apart by their body', () => {
+	const keyed = (body: unknown) => stampKey(running(), 0, { method: 'POST', url: '/v1/pages', body }, 'execution').key;
+	expect(keyed({ title: 'A' })).not.toBe(keyed({ title: 'B' }));
+	expect(keyed(undefined)).toBe(keyed(null));
+});
