@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { getEventListeners } from 'node:events';
 
 import type { Clock } from '../../nodes/shared/wire/clock';
-import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded } from '../../nodes/shared/wire/keyLimiter';
+import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded, wait } from '../../nodes/shared/wire/keyLimiter';
 
 /**
  * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
@@ -275,6 +275,24 @@ describe('the limiters of a process stay few', () => {
 		expect(limiters.size).toBe(2);
 	});
 
+	test('a flood of new keys between two sweeps: the map is swept once it has doubled, and drops the keys idle by then', async () => {
+		const clock = new FakeClock();
+		const limiters = new KeyLimiters(clock);
+		const start = clock.now();
+		const use = async (i: number) => {
+			const limiter = limiters.get(hash(i));
+			limiter.answered(await limiter.turn({ maxWaitMs: 60_000 }));
+		};
+		for (let i = 0; i < 100; i++) await use(i);
+		// a sweep just before those 100 are idle: the next one by time would be a minute later
+		clock.t = start + 119_500;
+		await use(100);
+		clock.t = start + 125_000;
+		for (let i = 101; i < 501; i++) await use(i);
+		// swept when the map reached 300 (twice the 100 after the last sweep, plus 100): the first 100 gone
+		expect(limiters.size).toBe(401);
+	});
+
 	test('a limiter is kept while a request waits or is in flight, or a 429 hold or a window is to be remembered; the same limiter is found again', async () => {
 		const clock = new FakeClock();
 		const limiters = new KeyLimiters(clock);
@@ -459,4 +477,16 @@ test('the wait bound to the millisecond, between the queue\'s once-a-second re-c
 	expect(failedAt).toEqual({});
 	await clock.advance(1);
 	expect(failedAt).toEqual({ short: 1_500 });
+});
+
+test('wait: ends on its time or at once when cancelled, and leaves no listener on the signal either way', async () => {
+	const controller = new AbortController();
+	await wait(5, controller.signal);
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+	const waiting = wait(60_000, controller.signal).then(() => 'ended');
+	controller.abort();
+	// (a wait that did not end fails here, saying so, long before its 60 s)
+	expect(await Promise.race([waiting, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 20_000).unref())])).toBe('ended');
+	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+	await wait(60_000, controller.signal);
 });

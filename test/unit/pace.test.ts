@@ -117,6 +117,24 @@ describe('the first answers set the mode', () => {
 		// a window is remembered until it ends
 		expect(p.settled(T + 20)).toBe(false);
 	});
+	test('the key\'s first answer says nothing left and a Reset of 0 (an empty token bucket): one request at a time until a refill shows', () => {
+		const p = pace();
+		p.sending();
+		p.answered(1, window(0, 0, 5), T);
+		expect(p.delay(T)).toBe(0);
+		p.sending();
+		expect(p.delay(T)).toBe(Infinity);
+	});
+
+	test('a window, then a token bucket: the bucket has nothing of the window to remember', () => {
+		const p = pace();
+		p.sending();
+		p.answered(1, window(3, 30, 5), T);
+		p.sending();
+		p.answered(2, window(4, 0, 5), T + 10);
+		expect(p.settled(T + 20)).toBe(true);
+	});
+
 	test('a window, then a token bucket, then a window again: requests sent in between do not spend the window\'s burst', () => {
 		const p = pace();
 		p.sending();
@@ -142,6 +160,16 @@ describe('a window, answer by answer', () => {
 		p.answered(2, window(2, 30, 10), T + 1000);
 		p.sending();
 		p.sending();
+		expect(p.delay(T + 1000)).toBe(30_000 + 0.5 * 250);
+	});
+
+	test('an answer with more left than the last one is of a new window, even before the old one\'s end: its Reset counts', () => {
+		const p = pace();
+		p.sending();
+		p.answered(1, window(2, 30, 10), T);
+		p.sending();
+		p.answered(2, window(8, 30, 10), T + 1000);
+		for (let i = 0; i < 8; i++) p.sending();
 		expect(p.delay(T + 1000)).toBe(30_000 + 0.5 * 250);
 	});
 
@@ -198,6 +226,15 @@ describe('a token bucket', () => {
 		p.sending();
 		expect(p.delay(T + 2000)).toBe(2000);
 		expect(p.delay(T + 2500)).toBe(1500);
+	});
+
+	test('a 429 without headers holds for its Retry-After; the bucket is then read from its last answer, less what was sent since (the refused request too)', () => {
+		const p = measured();
+		const ticket = p.sending();
+		p.refused(ticket, 1, undefined, T + 2000);
+		expect(p.delay(T + 2000)).toBe(1000 + 0.5 * 20);
+		// at the hold's end: 2 left at T + 2 s, 1 sent since, 1,010 ms of refill at 1 token per 2 s: 1.5 tokens
+		expect(p.delay(T + 3010)).toBe(0);
 	});
 
 	test('the bucket holds at most its limit: after a long idle, 10 at once, then the refill\'s pace', () => {
