@@ -13,6 +13,7 @@ const SUITES = [
 	'unit/pace',
 	'unit/event-scope',
 	'unit/api-request',
+	'unit/send',
 	'unit/idempotency',
 	'unit/answer',
 	'unit/faults',
