@@ -235,6 +235,11 @@ test('no rate-limit headers: every request at once, until a 429 halves how many 
  */
 describe('the limiters of a process stay few', () => {
 	const hash = (i: number) => createHash('sha256').update(`https://api.example.com\nsk_${i}`).digest('hex');
+	/** Key `i`'s one request, answered without rate-limit headers. */
+	async function useOnce(limiters: KeyLimiters, i: number) {
+		const limiter = limiters.get(hash(i));
+		limiter.answered(await limiter.turn({ maxWaitMs: 60_000 }));
+	}
 
 	test('100,000 keys used once (a request each, answered with a 60 s window), 10 ms apart: the map never holds more than the last few minutes of keys, and one key after they are idle leaves 1', async () => {
 		const clock = new FakeClock();
@@ -259,10 +264,7 @@ describe('the limiters of a process stay few', () => {
 		const clock = new FakeClock();
 		const limiters = new KeyLimiters(clock);
 		const start = clock.now();
-		const use = async (i: number) => {
-			const limiter = limiters.get(hash(i));
-			limiter.answered(await limiter.turn({ maxWaitMs: 60_000 }));
-		};
+		const use = async (i: number) => await useOnce(limiters, i);
 		clock.t = start + 1;
 		await use(1);
 		// a sweep 60,001 ms after the map was made: nothing idle yet
@@ -279,10 +281,7 @@ describe('the limiters of a process stay few', () => {
 		const clock = new FakeClock();
 		const limiters = new KeyLimiters(clock);
 		const start = clock.now();
-		const use = async (i: number) => {
-			const limiter = limiters.get(hash(i));
-			limiter.answered(await limiter.turn({ maxWaitMs: 60_000 }));
-		};
+		const use = async (i: number) => await useOnce(limiters, i);
 		for (let i = 0; i < 100; i++) await use(i);
 		// a sweep just before those 100 are idle: the next one by time would be a minute later
 		clock.t = start + 119_500;
