@@ -14,6 +14,7 @@ const SUITES = [
 	'unit/event-scope',
 	'unit/api-request',
 	'unit/send',
+	'unit/request-hook',
 	'unit/idempotency',
 	'unit/answer',
 	'unit/faults',

@@ -58,6 +58,33 @@ test('Delete: DELETE with accountId in the query; the output is {deleted, pageId
 	expect(ctx.api.commerce.store(HOSTED).pages).toHaveLength(0);
 });
 
+describe('Delete under n8n\'s Retry On Fail: a page an earlier try deleted is reported deleted, not "not found"', () => {
+	const retryOnFail = { settings: { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } };
+
+	test('the first try\'s answers were all lost (it deleted the page, then found it gone)', async () => {
+		const [page] = seedPages(ctx.api, 1);
+		ctx.api.injectFault({ type: 'lostAnswer' }, 3, { method: 'DELETE' });
+		const r = await run({ operation: 'delete', pageId: byId(page.id) }, retryOnFail);
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.method, q.status])).toEqual([['DELETE', 503], ['DELETE', 503], ['DELETE', 503], ['DELETE', 404]]);
+		expect(r.json).toEqual([expect.objectContaining({ deleted: true, pageId: page.id, alreadyDeleted: true })]);
+	});
+
+	test('the first try deleted the page and failed on the next item', async () => {
+		const [first, second] = seedPages(ctx.api, 2);
+		ctx.api.injectFault({ type: 'status', status: 500 }, 1, { method: 'DELETE', path: `/v1/commerce/pages/${second.id}` });
+		const r = await run({ operation: 'delete', pageId: byId('={{ $json.id }}') }, { ...retryOnFail, items: [{ id: first.id }, { id: second.id }] });
+		expect(r.error).toBeUndefined();
+		expect(r.requests.map((q) => [q.path, q.status])).toEqual([
+			[`/v1/commerce/pages/${first.id}`, 200],
+			[`/v1/commerce/pages/${second.id}`, 500],
+			[`/v1/commerce/pages/${first.id}`, 404],
+			[`/v1/commerce/pages/${second.id}`, 200],
+		]);
+		expect(r.json).toEqual([expect.objectContaining({ deleted: true, pageId: first.id, alreadyDeleted: true }), { deleted: true, pageId: second.id }]);
+	});
+});
+
 describe('Get Many (cursor list)', () => {
 	test('Return All follows nextCursor across 3 pages, keeping accountId and the query on every page', async () => {
 		seedPages(ctx.api, 250);

@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../nodes/shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../../nodes/shared/wire/apiRequest';
 
 /**
  * The programmatic door of the wire (nodes/shared/wire/apiRequest.ts) as list searches, batch
@@ -99,4 +99,17 @@ test('a path with an empty, "." or ".." part is refused before anything is sent,
 	expect(error.description.length).toBeGreaterThan(0);
 	expect(error.context.itemIndex).toBe(2);
 	expect(sent).toEqual([]);
+});
+
+test('an ID for a programmatic call\'s path: encoded as one segment, or refused naming its field, with what to fix', () => {
+	const { ctx } = context('execution');
+	expect(idSegment(ctx, 'Page', 'gid page 1?&')).toBe('gid%20page%201%3F%26');
+	let error: { message: string; description: string } | undefined;
+	try {
+		idSegment(ctx, 'Page', '..');
+	} catch (e) {
+		error = e as typeof error;
+	}
+	expect(error?.message).toBe('Page ".." is not a valid ID');
+	expect(error?.description).toMatch(/cannot be empty, "\." or "\.\.", contain "\/" or "\\", or be one of these URL-encoded .* Nothing was sent\./);
 });

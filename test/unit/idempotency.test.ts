@@ -104,3 +104,14 @@ test('a key made from the execution tells requests apart by their body', () => {
 	expect(keyed({ title: 'A' })).not.toBe(keyed({ title: 'B' }));
 	expect(keyed(undefined)).toBe(keyed(null));
 });
+
+test('keyed by the event, a POST\'s place counts only the item\'s earlier POSTs to the same URL: a re-run that skips the others sends the same keys', () => {
+	const post = (url: string) => ({ method: 'POST', url, body: {} });
+	const first = eventRun();
+	const [a, b, aAgain, item1] = [stampKey(first, 0, post('/v1/a'), 'event'), stampKey(first, 0, post('/v1/b'), 'event'), stampKey(first, 0, post('/v1/a'), 'event'), stampKey(first, 1, post('/v1/a'), 'event')].map((s) => s.key);
+	expect(new Set([a, b, aAgain, item1]).size).toBe(4);
+	// n8n runs the event again: item 1 alone, then item 0 without its first POST to /v1/a
+	const again = eventRun();
+	expect(stampKey(again, 1, post('/v1/a'), 'event').key).toBe(item1);
+	expect(stampKey(again, 0, post('/v1/b'), 'event').key).toBe(b);
+});

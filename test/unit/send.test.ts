@@ -14,7 +14,7 @@ type Answer = { statusCode: number; body?: unknown; headers?: Record<string, str
 
 let base = 0;
 
-function context(options: { answers?: (request: IHttpRequestOptions, n: number) => Promise<Answer> | Answer; run?: object; baseUrl?: string; apiKey?: string; cancel?: AbortSignal; webhook?: boolean } = {}) {
+function context(options: { answers?: (request: IHttpRequestOptions, n: number) => Promise<Answer> | Answer; run?: object; baseUrl?: string; apiKey?: string; cancel?: AbortSignal; webhook?: boolean; requestOptions?: object } = {}) {
 	const sent: IHttpRequestOptions[] = [];
 	const credentials = { baseUrl: options.baseUrl ?? `https://send-${(base += 1)}.example.com`, apiKey: options.apiKey ?? 'sk_test' };
 	const ctx: Record<string, unknown> = {
@@ -23,7 +23,7 @@ function context(options: { answers?: (request: IHttpRequestOptions, n: number) 
 		getExecutionId: () => 'exec-1',
 		getWorkflow: () => ({ id: 'wf-1' }),
 		additionalData: {},
-		getNodeParameter: (_name: string, _item: number, fallback: unknown) => fallback,
+		getNodeParameter: (name: string, _item: number, fallback: unknown) => (name === 'requestOptions' && options.requestOptions) || fallback,
 		helpers: {
 			httpRequestWithAuthentication: async (_name: string, request: IHttpRequestOptions) => {
 				sent.push(request);
@@ -148,4 +148,172 @@ describe('a DELETE counts as done on a 404 only after an attempt that may have r
 		const { ctx } = context({ answers: (_r, n) => (n === 1 ? unavailable : { statusCode: 400, body: { error: { code: 'invalid', message: 'Bad' } } }) });
 		await expect(apiRequest.call(ctx, 'DELETE', '/v1/pages/p1')).rejects.toThrow();
 	});
+});
+
+describe('a request refused with 429 goes again first', () => {
+	const refusedOnce = (path: string) => {
+		let refused = false;
+		return async (request: IHttpRequestOptions): Promise<Answer> => {
+			if (request.url !== path || refused) return { statusCode: 200 };
+			refused = true;
+			// answered once the others have queued behind it
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			return { statusCode: 429, headers: { 'retry-after': '0' } };
+		};
+	};
+
+	test('ahead of the items of its run still waiting for a slot (Max Requests in Flight 1)', async () => {
+		const { ctx, sent } = context({ run: {}, requestOptions: { maxInFlight: 1 }, answers: refusedOnce('/v1/pages/a') });
+		await Promise.all(['a', 'b', 'c'].map(async (id) => await apiRequest.call(ctx, 'GET', `/v1/pages/${id}`)));
+		// b had the slot when a was refused; a goes before c
+		expect(sent.map((r) => r.url)).toEqual(['/v1/pages/a', '/v1/pages/b', '/v1/pages/a', '/v1/pages/c']);
+	});
+
+	test('ahead of the requests queued for the key\'s turn', async () => {
+		const { ctx, sent } = context({ run: {}, answers: refusedOnce('/v1/pages/a') });
+		await Promise.all(['a', 'b', 'c'].map(async (id) => await apiRequest.call(ctx, 'GET', `/v1/pages/${id}`)));
+		expect(sent.map((r) => r.url)).toEqual(['/v1/pages/a', '/v1/pages/a', '/v1/pages/b', '/v1/pages/c']);
+	});
+});
+
+describe('the node\'s Request Options', () => {
+	/** Whether `pending` settles before `ms` of the wall clock: a request stuck for good would otherwise fail by Jest's timeout. */
+	const within = async (pending: Promise<unknown>, ms = 5000) => {
+		let timer!: NodeJS.Timeout;
+		const stuck = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still waiting'), ms)));
+		const outcome = await Promise.race([pending.then(() => 'done', describeError), stuck]);
+		clearTimeout(timer);
+		return outcome;
+	};
+
+	test('Max Wait in Queue 0: a request that would wait for its turn fails at once, saying nothing was sent, and frees its slot', async () => {
+		const baseUrl = `https://options-${(base += 1)}.example.com`;
+		let answer!: () => void;
+		const held = new Promise<void>((resolve) => (answer = resolve));
+		const busy = context({ baseUrl, answers: async () => (await held, { statusCode: 200 }) });
+		const first = apiRequest.call(busy.ctx, 'GET', '/v1/pages');
+		while (busy.sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+		const run = {};
+		const impatient = context({ baseUrl, run, requestOptions: { maxInFlight: 1, maxQueueWait: 0 } });
+		let outcome: string;
+		try {
+			outcome = await within(apiRequest.call(impatient.ctx, 'GET', '/v1/pages'));
+		} finally {
+			answer();
+			await first;
+		}
+		expect(outcome).toBe(
+			'The request waited more than 0 seconds for its turn under the API\'s rate limit Nothing was sent to the API for this item. Other executions using the same API key were ahead of it in the queue. Raise "Max Wait in Queue" in the node\'s Request Options (now 0 seconds), or spread the work out.',
+		);
+		expect(impatient.sent).toHaveLength(0);
+		// the run's one slot is free again
+		expect(await within(apiRequest.call(impatient.ctx, 'GET', '/v1/pages'))).toBe('done');
+	});
+
+	test('Max Requests in Flight 0 or below, or not a number, is the default', async () => {
+		for (const maxInFlight of [0, -1, 'many']) {
+			const { ctx, sent } = context({ run: {}, requestOptions: { maxInFlight } });
+			expect(await within(Promise.all([0, 1, 2].map(async (i) => await apiRequest.call(ctx, 'GET', '/v1/pages', { itemIndex: i }))))).toBe('done');
+			expect(sent).toHaveLength(3);
+		}
+	});
+});
+
+describe('what a fault tells the key\'s pace', () => {
+	test('a fault without rate-limit headers leaves a new key at one request at a time (it may not have counted)', async () => {
+		const baseUrl = `https://pace-${(base += 1)}.example.com`;
+		const reset = context({ baseUrl, webhook: true, answers: () => ({ throws: 'ECONNRESET' }) });
+		await expect(apiRequest.call(reset.ctx, 'GET', '/v1/pages')).rejects.toThrow();
+		let answer!: () => void;
+		const held = new Promise<void>((resolve) => (answer = resolve));
+		const { ctx, sent } = context({ baseUrl, run: {}, answers: async (_r, n) => (n === 1 ? (await held, { statusCode: 200 }) : { statusCode: 200 }) });
+		const both = Promise.all([0, 1].map(async (i) => await apiRequest.call(ctx, 'GET', '/v1/pages', { itemIndex: i })));
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		const whileTheFirstIsOpen = sent.length;
+		answer();
+		await both;
+		expect([whileTheFirstIsOpen, sent.length]).toEqual([1, 2]);
+	});
+});
+
+describe('on Jest\'s fake clock: the waits themselves', () => {
+	/** Runs `work` on Jest's fake timers, moving them on until it settles; each attempt's time (ms from the start) in `at`. */
+	async function onFakeClock(answers: (n: number) => Answer, work: (ctx: never) => Promise<unknown>) {
+		jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+		try {
+			const start = Date.now();
+			const at: number[] = [];
+			const { ctx } = context({ answers: (_r, n) => (at.push(Date.now() - start), answers(n)) });
+			let settled = false;
+			const outcome = work(ctx).then(() => 'ok', describeError).finally(() => (settled = true));
+			for (let i = 0; i < 2000 && !settled; i++) await jest.advanceTimersByTimeAsync(100);
+			return { outcome: await outcome, at };
+		} finally {
+			jest.useRealTimers();
+		}
+	}
+
+	const status = (statusCode: number, retryAfter: number) => ({ statusCode, headers: { 'retry-after': String(retryAfter) } });
+
+	test('a 503 with Retry-After 30 twice: resent after 30 s and after 30 s more (60 s in all is still within the wait per item)', async () => {
+		const { outcome, at } = await onFakeClock((n) => (n < 3 ? status(503, 30) : { statusCode: 200 }), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(outcome).toBe('ok');
+		expect(at).toHaveLength(3);
+		expect([at[1] - at[0], at[2] - at[1]].map((ms) => Math.round(ms / 1000))).toEqual([30, 30]);
+	});
+
+	test('a 503 with Retry-After 40 twice: the second is not resent (80 s would pass 60)', async () => {
+		const { outcome, at } = await onFakeClock(() => status(503, 40), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(at).toHaveLength(2);
+		expect(outcome).toContain('Waiting 40 s more would pass the 60 s the node waits per item.');
+	});
+
+	test('a 503 without Retry-After: resent after a backoff of a quarter second, then half a second (at most, with jitter)', async () => {
+		const { outcome, at } = await onFakeClock((n) => (n < 3 ? { statusCode: 503 } : { statusCode: 200 }), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(outcome).toBe('ok');
+		const gaps = [at[1] - at[0], at[2] - at[1]];
+		// advanced 100 ms at a time: each gap rounded up to the next 100 ms
+		expect(gaps[0]).toBeGreaterThanOrEqual(100);
+		expect(gaps[0]).toBeLessThanOrEqual(300);
+		expect(gaps[1]).toBeGreaterThanOrEqual(200);
+		expect(gaps[1]).toBeLessThanOrEqual(600);
+	});
+
+	test('a fault\'s rate-limit headers pace the key: a 503 saying the window is spent holds the resend until the window ends', async () => {
+		const spent = { statusCode: 503, headers: { 'x-ratelimit-limit': '10', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' } };
+		const { outcome, at } = await onFakeClock((n) => (n === 1 ? spent : { statusCode: 200 }), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(outcome).toBe('ok');
+		expect(at).toHaveLength(2);
+		expect(at[1]).toBeGreaterThanOrEqual(5000);
+	});
+
+	test('a 429 with Retry-After 60 is waited out and sent again (exactly the wait per item)', async () => {
+		const { outcome, at } = await onFakeClock((n) => (n === 1 ? status(429, 60) : { statusCode: 200 }), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(outcome).toBe('ok');
+		expect(at).toHaveLength(2);
+		expect(at[1]).toBeGreaterThanOrEqual(60_000);
+	});
+
+	test('a 429 with Retry-After 30 three times: the third is reported, with the wait already spent', async () => {
+		const { outcome, at } = await onFakeClock(() => status(429, 30), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
+		expect(at).toHaveLength(3);
+		expect(outcome).toBe(
+			'Too many requests (429): the API is rate limiting this key Wait 30 seconds (Retry-After) and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching. The node had already waited 60 seconds for this item and sent it again; it waits up to 60 seconds per item, then stops.',
+		);
+	});
+});
+
+test('a Base URL\'s path is part of the API: slashes inside it are not dropped', async () => {
+	let answer!: () => void;
+	const held = new Promise<void>((resolve) => (answer = resolve));
+	const url = `https://slash-${(base += 1)}.example.com`;
+	const a = context({ baseUrl: `${url}/ab`, answers: async () => (await held, { statusCode: 200 }) });
+	const b = context({ baseUrl: `${url}/a/b` });
+	const pending = apiRequest.call(a.ctx, 'GET', '/v1/pages');
+	while (a.sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+	// another API's queue: b's request is answered while a's is still open
+	const outcome = await Promise.race([apiRequest.call(b.ctx, 'GET', '/v1/pages').then(() => 'b answered'), new Promise((resolve) => setTimeout(() => resolve('b still waiting'), 2000))]);
+	answer();
+	await pending;
+	expect(outcome).toBe('b answered');
 });

@@ -106,17 +106,19 @@ export class KeyLimiter {
 		this.pumping = true;
 		try {
 			for (;;) {
+				if (!this.queue.length) return;
 				const now = this.clock.now();
+				const delay = this.pace.delay(now);
+				// a turn due now goes, even at its deadline (Max Wait in Queue 0: "go if the key is free")
+				if (delay <= 0) {
+					this.grant();
+					continue;
+				}
 				for (const waiter of this.queue.filter((w) => w.deadline <= now)) {
 					this.remove(waiter);
 					waiter.fail(new QueueWaitExceeded('waited too long'));
 				}
 				if (!this.queue.length) return;
-				const delay = this.pace.delay(now);
-				if (delay <= 0) {
-					this.grant();
-					continue;
-				}
 				const deadline = Math.min(...this.queue.map((w) => w.deadline));
 				this.interrupt = new AbortController();
 				// at most a second at a time: an n8n 1.x sleep cannot be cut short and would hold its timer

@@ -1,0 +1,67 @@
+import type { DeclarativeRestApiSettings, IExecutePaginationFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+
+import { requestHook, type Declared } from '../../nodes/shared/wire/requestHook';
+
+/**
+ * The declarative door of the wire (nodes/shared/wire/requestHook.ts) with RoutingNode's side
+ * faked: `makeRoutingRequest` records the request and hands the answer to the postReceive the
+ * hook installed, as RoutingNode does. What only this door decides: the net under the fields'
+ * checks (a path that would move is refused unsent, naming the item), which methods carry an
+ * Idempotency-Key. The operations themselves run through n8n-core in test/commerce, test/ads
+ * and test/webhooks.
+ */
+
+type Options = DeclarativeRestApiSettings.ResultOptions['options'];
+
+let base = 0;
+
+function hookRun(requests: Array<Partial<Options>>, itemIndex = 0) {
+	const sent: Options[] = [];
+	const requestData = { options: { method: 'GET', url: '/' }, postReceive: [], paginate: true, maxResults: 0 } as unknown as DeclarativeRestApiSettings.ResultOptions;
+	const credentials = { baseUrl: `https://hook-${(base += 1)}.example.com`, apiKey: 'sk_test' };
+	const ctx = {
+		getNode: () => ({ id: 'node-1', name: 'Storefront', type: 'n8n-nodes-storefront.storefrontCommerce' }),
+		getItemIndex: () => itemIndex,
+		continueOnFail: () => false,
+		getCredentials: async () => credentials,
+		getExecutionId: () => 'exec-1',
+		getWorkflow: () => ({ id: 'wf-1' }),
+		getMode: () => 'manual',
+		getNodeParameter: (_name: string, fallback: unknown) => fallback,
+		additionalData: {},
+		async makeRoutingRequest(this: IExecutePaginationFunctions, data: { options: Options }) {
+			sent.push(structuredClone(data.options));
+			const response: IN8nHttpFullResponse = { statusCode: 200, headers: {}, body: { ok: true } };
+			let items: INodeExecutionData[] = [{ json: { ok: true } }];
+			for (const step of requestData.postReceive) for (const action of step.actions) if (typeof action === 'function') items = await action.call(this as never, items, response);
+			return items;
+		},
+	} as unknown as IExecutePaginationFunctions;
+	const declared: Declared = {
+		action: 'test',
+		path: '/v1/commerce/pages/{pageId}',
+		postReceive: [],
+		failedBeforeSending: () => undefined,
+		async run() {
+			const out: INodeExecutionData[] = [];
+			for (const request of requests) out.push(...(await this.makeRoutingRequest({ options: { ...request } as Options } as never)));
+			return out;
+		},
+	};
+	return { result: requestHook(declared).call(ctx, requestData), sent };
+}
+
+test('a path that would move (an empty, "." or ".." part) is refused before anything is sent, naming the path and the item', async () => {
+	const { result, sent } = hookRun([{ method: 'DELETE', url: '/v1/commerce/pages/..' }], 3);
+	const error = await result.then(() => undefined, (e: unknown) => e as { message: string; description: string; context: { itemIndex?: number } });
+	expect(sent).toEqual([]);
+	expect(error?.message).toBe('The request path "/v1/commerce/pages/.." has an empty, "." or ".." part');
+	expect(error?.description).toBe('One of its IDs would send the request to another endpoint, so nothing was sent. Check the IDs given to the node: each must be the ID as the API returns it.');
+	expect(error?.context.itemIndex).toBe(3);
+});
+
+test('only a POST carries an Idempotency-Key; every item comes out paired with its input', async () => {
+	const { result, sent } = hookRun([{ method: 'GET', url: '/v1/commerce/pages' }, { method: 'PATCH', url: '/v1/commerce/pages/p1', body: {} }, { method: 'POST', url: '/v1/commerce/pages', body: {} }], 2);
+	expect(await result).toEqual([0, 1, 2].map(() => ({ json: { ok: true }, pairedItem: { item: 2 } })));
+	expect(sent.map((r) => Object.keys(r.headers ?? {}))).toEqual([[], [], ['Idempotency-Key']]);
+});
