@@ -12,10 +12,15 @@ const BOOTS_N8N = /[\\/]test[\\/](e2e|queue)[\\/]|n8n-load-churn/;
  */
 const LONG_RUNS = ['reliability/faults', 'reliability/transient', 'reliability/lost-answers', 'reliability/forged', 'reliability/burst'];
 
-/** Suites that check the built package (`dist/`, which a fresh clone does not have): npm test, after CI's build. */
-const NEEDS_BUILD = ['package/release'];
+/**
+ * Suites that check the package as n8n receives it: `release` reads the built `dist/` (which a fresh
+ * clone does not have: npm test, after CI's build); `scanner` builds the package into a folder of
+ * its own and runs n8n's verification scanner over it (about 20 s of CPU; in the loop, `npm run
+ * lint` applies n8n's rules to the same source).
+ */
+const PACKAGE_GATES = ['package/release', 'package/scanner'];
 
-/** `--testPathIgnorePatterns` for the fast loop: everything that boots n8n, the long runs, the built package. */
-const FAST_IGNORE = ['/test/e2e/', '/test/queue/', 'n8n-load-churn', ...[...LONG_RUNS, ...NEEDS_BUILD].map((name) => `/test/${name}\\.test\\.ts$`)];
+/** `--testPathIgnorePatterns` for the fast loop: everything that boots n8n, the long runs, the package gates. */
+const FAST_IGNORE = ['/test/e2e/', '/test/queue/', 'n8n-load-churn', ...[...LONG_RUNS, ...PACKAGE_GATES].map((name) => `/test/${name}\\.test\\.ts$`)];
 
 module.exports = { BOOTS_N8N, LONG_RUNS, FAST_IGNORE };

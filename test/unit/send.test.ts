@@ -312,7 +312,9 @@ test('a Base URL\'s path is part of the API: slashes inside it are not dropped',
 	const pending = apiRequest.call(a.ctx, 'GET', '/v1/pages');
 	while (a.sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
 	// another API's queue: b's request is answered while a's is still open
-	const outcome = await Promise.race([apiRequest.call(b.ctx, 'GET', '/v1/pages').then(() => 'b answered'), new Promise((resolve) => setTimeout(() => resolve('b still waiting'), 2000))]);
+	let timer!: NodeJS.Timeout;
+	const outcome = await Promise.race([apiRequest.call(b.ctx, 'GET', '/v1/pages').then(() => 'b answered'), new Promise((resolve) => (timer = setTimeout(() => resolve('b still waiting'), 2000)))]);
+	clearTimeout(timer);
 	answer();
 	await pending;
 	expect(outcome).toBe('b answered');
