@@ -39,6 +39,13 @@ function context(options: { answers?: (request: IHttpRequestOptions, n: number) 
 	return { ctx: ctx as never, sent };
 }
 
+/** An answer held back until `answer()`: a request in flight for as long as a test needs. */
+function heldAnswer() {
+	let answer!: () => void;
+	const held = new Promise<void>((resolve) => (answer = resolve));
+	return { held, answer };
+}
+
 const unavailable = { statusCode: 503, headers: { 'retry-after': '0' } };
 const describeError = (e: unknown) => { const { message, description } = e as { message: string; description: string }; return `${message} ${description}`; };
 
@@ -76,8 +83,7 @@ describe('the run\'s retry budget (500 tokens: a resend after an answered fault 
 describe('which API key a request queues under: the credential\'s Base URL (however it is written) and key', () => {
 	/** Whether a second context's first request goes while the first context's first request has no answer yet (a key's first request goes alone). */
 	async function secondGoesAlongside(first: { baseUrl: string; apiKey: string }, second: { baseUrl: string; apiKey: string }) {
-		let answer!: () => void;
-		const held = new Promise<void>((resolve) => (answer = resolve));
+		const { held, answer } = heldAnswer();
 		const a = context({ ...first, answers: async () => (await held, { statusCode: 200 }) });
 		const b = context({ ...second });
 		const pending = apiRequest.call(a.ctx, 'GET', '/v1/pages');
@@ -188,8 +194,7 @@ describe('the node\'s Request Options', () => {
 
 	test('Max Wait in Queue 0: a request that would wait for its turn fails at once, saying nothing was sent, and frees its slot', async () => {
 		const baseUrl = `https://options-${(base += 1)}.example.com`;
-		let answer!: () => void;
-		const held = new Promise<void>((resolve) => (answer = resolve));
+		const { held, answer } = heldAnswer();
 		const busy = context({ baseUrl, answers: async () => (await held, { statusCode: 200 }) });
 		const first = apiRequest.call(busy.ctx, 'GET', '/v1/pages');
 		while (busy.sent.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -224,8 +229,7 @@ describe('what a fault tells the key\'s pace', () => {
 		const baseUrl = `https://pace-${(base += 1)}.example.com`;
 		const reset = context({ baseUrl, webhook: true, answers: () => ({ throws: 'ECONNRESET' }) });
 		await expect(apiRequest.call(reset.ctx, 'GET', '/v1/pages')).rejects.toThrow();
-		let answer!: () => void;
-		const held = new Promise<void>((resolve) => (answer = resolve));
+		const { held, answer } = heldAnswer();
 		const { ctx, sent } = context({ baseUrl, run: {}, answers: async (_r, n) => (n === 1 ? (await held, { statusCode: 200 }) : { statusCode: 200 }) });
 		const both = Promise.all([0, 1].map(async (i) => await apiRequest.call(ctx, 'GET', '/v1/pages', { itemIndex: i })));
 		await new Promise((resolve) => setTimeout(resolve, 100));
@@ -304,8 +308,7 @@ describe('on Jest\'s fake clock: the waits themselves', () => {
 });
 
 test('a Base URL\'s path is part of the API: slashes inside it are not dropped', async () => {
-	let answer!: () => void;
-	const held = new Promise<void>((resolve) => (answer = resolve));
+	const { held, answer } = heldAnswer();
 	const url = `https://slash-${(base += 1)}.example.com`;
 	const a = context({ baseUrl: `${url}/ab`, answers: async () => (await held, { statusCode: 200 }) });
 	const b = context({ baseUrl: `${url}/a/b` });
