@@ -5,8 +5,12 @@
 // Jest arguments pass through: `npm test -- test/commerce`, `npm test -- --json --outputFile=x`.
 // EXPRESSION_ENGINE=legacy npm test runs the same suite on n8n's legacy (tmpl) engine.
 // `--fast` (`npm run test:fast`): without the suites that boot a real n8n and the long reliability
-// runs (scripts/lib/suites.js).
+// runs (scripts/lib/suites.js), on one worker more than the machine has cores (unless the
+// arguments set a number): none of those suites boots a process, and each spends part of its time
+// waiting on the expression engine's isolate thread and the fake API's socket, which a worker per
+// core leaves idle (docs/development.md, "One n8n install for every suite").
 const { spawnSync } = require('node:child_process');
+const os = require('node:os');
 const path = require('node:path');
 
 const { node24Bin } = require('./lib/node24');
@@ -16,7 +20,9 @@ const nodeBin = node24Bin(root);
 const engine = process.env.EXPRESSION_ENGINE || 'vm';
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
-const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
+const setsWorkers = args.some((a) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(a));
+const fastWorkers = setsWorkers ? [] : [`--maxWorkers=${os.availableParallelism() + 1}`];
+const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), ...fastWorkers, '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
 
 const result = spawnSync(
 	path.join(nodeBin, 'node'),
