@@ -15,4 +15,7 @@ module.exports = {
 	// n8n's expression engine (isolated-vm unless EXPRESSION_ENGINE=legacy); run through `npm test`.
 	setupFilesAfterEnv: ['<rootDir>/test/setup-engine.ts'],
 	testSequencer: '<rootDir>/test/sequencer.js',
+	// n8n-core's blob storage with each backend loaded when first used (S3's and Azure's SDKs are a
+	// quarter of a second of every suite's start, and no test uses them): test/lazy-blob-storage.js
+	moduleNameMapper: { '^@n8n/blob-storage$': '<rootDir>/test/lazy-blob-storage.js' },
 };
