@@ -5,17 +5,22 @@ module.exports = {
 	// Jest's default leaves a core to itself (1 worker on 2 cores); most suites here wait on sockets,
 	// timers and child processes, so one worker per core, at least 2 (docs/development.md).
 	maxWorkers: Math.max(2, os.availableParallelism()),
-	// A worker's heap grows with each suite it runs (to about 900 MB after 25), and a process takes
-	// longer to end the bigger its heap: 280 to 470 ms here, against the 500 ms Jest gives a worker
-	// before it kills it and prints "A worker process has failed to exit gracefully". A worker past
-	// this after a suite is replaced by a new one (ends in 110 to 180 ms; the run no slower):
+	// A worker's heap grows by about 20 MB with each suite that runs n8n-core (what keeps it is not
+	// found yet), and a process takes longer to end the bigger its heap: up to 470 ms here, against
+	// the 500 ms Jest gives a worker before it kills it and prints "A worker process has failed to
+	// exit gracefully". A worker past this after a suite is replaced by a new one:
 	// docs/development.md, "One n8n install for every suite".
 	workerIdleMemoryLimit: '600MB',
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }] },
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.dev.json' }],
+		// the expression engine loaded with require(), as Node resolves n8n's import(): test/engine-import-transform.js
+		'[\\\\/]n8n-workflow[\\\\/]dist[\\\\/]cjs[\\\\/]expression\\.js$': '<rootDir>/test/engine-import-transform.js',
+	},
+	transformIgnorePatterns: ['[\\\\/]node_modules[\\\\/](?!n8n-workflow[\\\\/]dist[\\\\/]cjs[\\\\/]expression\\.js$)'],
 	testTimeout: 30000,
 	setupFiles: ['<rootDir>/test/setup-env.js'],
 	// n8n's expression engine (isolated-vm unless EXPRESSION_ENGINE=legacy); run through `npm test`.

@@ -23,8 +23,6 @@ export default {
 	],
 	testRunner: 'jest',
 	jest: { projectType: 'custom', configFile: 'jest.mutate.config.js', enableFindRelatedTests: false },
-	// as `npm test` runs Jest (scripts/test.js): n8n-workflow's expression engine needs vm modules
-	testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'],
 	checkers: ['typescript'],
 	tsconfigFile: 'tsconfig.json',
 	// each mutant runs only the tests that reached its code; code run at module load (a constant, a

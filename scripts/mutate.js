@@ -13,7 +13,7 @@ const nodeBin = node24Bin(root);
 const stryker = path.join(path.dirname(require.resolve('@stryker-mutator/core/package.json', { paths: [root] })), 'bin/stryker.js');
 
 const started = Date.now();
-const result = spawnSync(path.join(nodeBin, 'node'), ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', stryker, 'run', 'stryker.config.mjs', ...process.argv.slice(2)], {
+const result = spawnSync(path.join(nodeBin, 'node'), [stryker, 'run', 'stryker.config.mjs', ...process.argv.slice(2)], {
 	cwd: root,
 	stdio: 'inherit',
 	env: { ...process.env, EXPRESSION_ENGINE: process.env.EXPRESSION_ENGINE || 'vm', PATH: `${nodeBin}:${process.env.PATH}` },

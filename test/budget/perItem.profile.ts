@@ -1,7 +1,7 @@
 /**
  * Not part of `npm test` (no .test.ts): Commerce → Page → Get on 1,000 items with a mapped page
  * ID through n8n-core on the vm engine, for a CPU profile of where the per-item time goes. Run:
- *   .cache/node-24.21.0/bin/node --cpu-prof --cpu-prof-dir=.cache/prof --experimental-vm-modules \
+ *   .cache/node-24.21.0/bin/node --cpu-prof --cpu-prof-dir=.cache/prof \
  *     node_modules/jest/bin/jest.js --runInBand --testMatch '**' test/budget/perItem.profile.ts
  */
 import { HOSTED, seedPages } from '../commerce/helpers';

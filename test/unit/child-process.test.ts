@@ -14,9 +14,12 @@ import { COMPILED_CACHE, ROOT, tsProcessArgs } from '../../harness/child';
  */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'child-process-test-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 const entryOf = (file: string) => path.join(COMPILED_CACHE, `${createHash('sha256').update(file).digest('hex')}.js`);
+// this folder's files are gone after the run: so are their entries
+afterAll(() => {
+	for (const name of fs.readdirSync(dir)) fs.rmSync(entryOf(path.join(dir, name)), { force: true });
+	fs.rmSync(dir, { recursive: true, force: true });
+});
 const run = async (file: string) => (await promisify(execFile)(process.execPath, tsProcessArgs(file), { cwd: ROOT })).stdout;
 
 test('a file runs compiled; changed, it runs its new code; its cache entry stays one file, replaced', async () => {
