@@ -383,7 +383,12 @@ export class N8n {
 						child.once('exit', done);
 					});
 				}
-				if (!child || this.running) throw error; // not ours (attached to), or alive
+				// alive (or not ours): say which request failed and how (undici's own words are only
+				// "fetch failed"; a request n8n held without answering ends after 300 s as a headers timeout)
+				if (!child || this.running) {
+					const cause = (error as Error & { cause?: Error }).cause;
+					throw new Error(`${method} ${route}: ${error.message}${cause ? ` (${cause.name}: ${cause.message})` : ''}; n8n's last output:\n${this.log.slice(-3000)}`, { cause: error });
+				}
 				throw new Error(`${method} ${route}: ${error.message}; n8n (pid ${this.pid}) has exited (${this.exit}):\n${this.log.slice(-3000)}`, { cause: error });
 			});
 		const text = await res.text();
