@@ -6,7 +6,8 @@ module.exports = {
 	// timers and child processes, so one worker per core, at least 2 (docs/development.md).
 	maxWorkers: Math.max(2, os.availableParallelism()),
 	// A worker's heap grows by about 20 MB with each suite that runs n8n-core (what keeps it is not
-	// found yet), and a process takes longer to end the bigger its heap: up to 470 ms here, against
+	// found yet), and a process takes longer to end the bigger its heap: up to 470 ms here
+	// (scripts/worker-exit-probe.js), against
 	// the 500 ms Jest gives a worker before it kills it and prints "A worker process has failed to
 	// exit gracefully". A worker past this after a suite is replaced by a new one:
 	// docs/development.md, "One n8n install for every suite".
