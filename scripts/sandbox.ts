@@ -9,6 +9,8 @@
  * Ports: N8N_PORT (default 5678), FAKE_API_PORT (4010), WEBHOOK_PROCESSOR_PORT (queue mode,
  * 5690); data folder: SANDBOX_DIR (.cache/sandbox).
  */
+import os from 'node:os';
+
 import { parseFixedWindow, WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
 import { banner, startSandbox, type Sandbox } from './lib/sandbox';
 
@@ -81,7 +83,8 @@ async function main() {
 	const faultRate = sandbox.api.faultRate;
 	if (faultRate) say(`fake API faults: ${faultRate.rate * 100}% of first attempts (lost answers, 503, 502 HTML pages, resets); the nodes retry them`);
 	if (sandbox.api.webhooks.dialect !== 'plain') say(`fake API webhook deliveries in the ${sandbox.api.webhooks.dialect} dialect (docs/trigger.md)`);
-	say('ready');
+	const startedAt = Number(process.env.SANDBOX_STARTED_AT);
+	say(startedAt ? `ready, ${Math.round((Date.now() - startedAt) / 1000)} s after npm start (load average ${os.loadavg()[0].toFixed(1)})` : 'ready');
 }
 
 void main();

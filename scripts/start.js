@@ -8,6 +8,9 @@
 const { spawnSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
 
+// the sandbox prints how long `npm start` took to be ready, from here
+process.env.SANDBOX_STARTED_AT ||= String(Date.now());
+
 function run(command, args) {
 	const result = spawnSync(command, args, { stdio: 'inherit' });
 	if (result.status !== 0) process.exit(result.status ?? 1);
