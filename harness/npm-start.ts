@@ -9,7 +9,7 @@ import { ensureN8n, N8n, ROOT } from '../scripts/lib/n8n';
 import { loadExample } from '../scripts/lib/sandbox';
 
 /**
- * `npm start` as a user runs it: `node scripts/start.js [args]` in a process group of its own,
+ * `npm start` as a user runs it: `npm start -- [args]` in a process group of its own,
  * like a terminal, so that Ctrl-C (SIGINT to the group) reaches it the way it would there.
  */
 export class NpmStart {
@@ -23,7 +23,8 @@ export class NpmStart {
 	/** Starts it and waits for "[sandbox] ready" (a first run installs n8n: minutes). */
 	static async start({ cwd = ROOT, args = [] as string[], env = {} as Record<string, string>, timeoutMs = 15 * 60_000 } = {}) {
 		const start = new NpmStart(
-			spawn(process.execPath, ['scripts/start.js', ...args], { cwd, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+			// through npm, as typed: npm's environment (the project's .npmrc among it) reaches every script
+			spawn('npm', ['start', '--', ...args], { cwd, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
 		);
 		try {
 			await start.waitFor('[sandbox] ready', timeoutMs);

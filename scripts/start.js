@@ -16,6 +16,14 @@ function run(command, args) {
 	if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// n8n (and Node 24) into .cache/ on a first run, beside the install and builds below rather than
+// after them: they share nothing, and one npm install alone leaves a core idle. The sandbox's own
+// call of the installer waits for this one (its lock) and finds n8n there.
+// (Installed already, it only checks: the installer says what it does.)
+spawn('bash', ['scripts/install-n8n.sh'], { stdio: ['ignore', 'ignore', 'inherit'] }).on('exit', (code) => {
+	if (code) console.log(`[sandbox] the n8n install stopped (exit ${code}); the sandbox tries it again`);
+});
+
 if (!fs.existsSync('node_modules/.bin/tsc')) {
 	console.log('[sandbox] installing dev dependencies (first run)...');
 	console.log('[sandbox] (npm warns "EBADENGINE … isolated-vm … node >=24" under Node 20: harmless, only Node 24 from .cache/ loads it)');
