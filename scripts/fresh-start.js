@@ -24,7 +24,10 @@ const say = (line) => console.log(`[fresh-start] ${line}`);
 
 const freePort = () =>
 	new Promise((resolve, reject) => {
-		const server = net.createServer().listen(0, '127.0.0.1', () => server.close(() => resolve(server.address().port)));
+		const server = net.createServer().listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
 		server.on('error', reject);
 	});
 const listening = (port) =>

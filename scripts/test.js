@@ -24,15 +24,20 @@ const setsWorkers = args.some((a) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.te
 const fastWorkers = setsWorkers ? [] : [`--maxWorkers=${os.availableParallelism() + 1}`];
 const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), ...fastWorkers, '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
 
-const result = spawnSync(
-	path.join(nodeBin, 'node'),
-	// No --experimental-vm-modules: the one dynamic import() the suites meet, n8n-workflow's of its
-	// expression engine, is a require() in Jest (test/engine-import-transform.js).
-	[require.resolve('jest/bin/jest', { paths: [root] }), ...jestArgs],
-	{
-		cwd: root,
-		stdio: 'inherit',
-		env: { ...process.env, EXPRESSION_ENGINE: engine, PATH: `${nodeBin}:${process.env.PATH}` },
-	},
-);
-process.exit(result.status ?? 1);
+// a fresh clone's `npm test` installs and builds first, as `npm start` does (scripts/lib/prepare.js)
+require('./lib/prepare')
+	.prepare(root, (line) => console.log(`[test] ${line}`))
+	.then(() => {
+		const result = spawnSync(
+			path.join(nodeBin, 'node'),
+			// No --experimental-vm-modules: the one dynamic import() the suites meet, n8n-workflow's of its
+			// expression engine, is a require() in Jest (test/engine-import-transform.js).
+			[require.resolve('jest/bin/jest', { paths: [root] }), ...jestArgs],
+			{
+				cwd: root,
+				stdio: 'inherit',
+				env: { ...process.env, EXPRESSION_ENGINE: engine, PATH: `${nodeBin}:${process.env.PATH}` },
+			},
+		);
+		process.exit(result.status ?? 1);
+	});
