@@ -6,6 +6,7 @@
 // example; then Ctrl-C, and nothing may be left listening.
 //   --here          run in this checkout instead of a clone (CI: its checkout is the fresh clone, and
 //                   the n8n that npm start installs into .cache/ is the one the test suites use)
+//   --ref REF       clone at REF instead of HEAD (an older commit, to see the test fail where it should)
 //   --built FILE    create FILE once npm start has installed the dev dependencies and built (CI starts
 //                   the tests then)
 // Plain Node with no dependency: it runs before anything is installed. Exit 0 when every check passed.
@@ -19,6 +20,8 @@ const args = process.argv.slice(2);
 const here = args.includes('--here');
 const builtAt = args.indexOf('--built');
 const builtFile = builtAt === -1 ? undefined : path.resolve(args[builtAt + 1]);
+const refAt = args.indexOf('--ref');
+const ref = refAt === -1 ? undefined : args[refAt + 1];
 const root = path.resolve(__dirname, '..');
 const say = (line) => console.log(`[fresh-start] ${line}`);
 
@@ -40,6 +43,7 @@ async function main() {
 	const cwd = here ? root : path.join(scratch, 'clone');
 	if (!here) {
 		execFileSync('git', ['clone', '--quiet', root, cwd], { stdio: 'inherit' });
+		if (ref) execFileSync('git', ['checkout', '--quiet', ref], { cwd, stdio: 'inherit' });
 		say(`a fresh clone of ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd, encoding: 'utf8' }).trim()} in ${cwd}`);
 	}
 	const ports = { n8n: await freePort(), api: await freePort() };
