@@ -1,11 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import type { INodeParameters } from 'n8n-workflow';
 
 import { makeWorkflow, nodeType } from '../../harness';
 import { startReceiver, type Received } from '../../harness/receiver';
-import { triggerHarness } from '../../harness/trigger';
+import { serveTrigger, triggerHarness } from '../../harness/trigger';
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 
 /**
@@ -229,31 +226,15 @@ describe('acknowledged without starting the workflow', () => {
 describe('repeats: dropped only when an earlier delivery was acknowledged', () => {
 	async function asN8n(parameters?: INodeParameters) {
 		const { t, endpoint } = await setup(parameters);
-		const runs: Array<Record<string, unknown>> = [];
-		const state = { runOutcome: 200 };
-		const server = http.createServer((req, res) => {
-			const chunks: Buffer[] = [];
-			req.on('data', (c: Buffer) => chunks.push(c));
-			req.on('end', () => {
-				void t.deliver(Buffer.concat(chunks), req.headers as Record<string, string>).then((out) => {
-					runs.push(...out.items);
-					res.statusCode = out.items.length ? state.runOutcome : out.status;
-					res.end();
-				});
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		servers.push(server);
-		endpoint.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+		const n8n = await serveTrigger(t);
+		servers.push(n8n);
+		endpoint.url = n8n.url;
 		const logReads = () => api.requests.filter((r) => r.method === 'GET' && r.path === `/v1/webhooks/${endpoint.id}/deliveries`);
-		return { endpoint, runs, state, logReads };
+		return { endpoint, runs: n8n.runs, state: n8n.state, received: n8n.received, logReads };
 	}
-	const servers: http.Server[] = [];
+	const servers: Array<{ close: () => Promise<unknown> }> = [];
 	afterEach(async () => {
-		for (const server of servers.splice(0)) {
-			server.closeAllConnections();
-			await new Promise((resolve) => server.close(resolve));
-		}
+		for (const server of servers.splice(0)) await server.close();
 	});
 	const redeliver = async (endpoint: Parameters<FakeApiServer['webhooks']['deliver']>[0], delivery: { id: string; event_id: string }) =>
 		await api.webhooks.deliver(endpoint, delivery.event_id, delivery.id);
