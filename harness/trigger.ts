@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INodeParameters, IWebhookData, IWebhookDescription, IWebhookResponseData, Workflow } from 'n8n-workflow';
 
@@ -77,6 +80,56 @@ export function triggerHarness(credentials: Credentials, parameters: INodeParame
 				response: res.sent,
 				items: result.workflowData?.[0]?.map((i) => i.json) ?? [],
 			};
+		},
+	};
+}
+
+/** n8n's logger as n8n-core's contexts get it (`ctx.logger`), from n8n-core's own copy of its DI container. */
+export function n8nLogger(): { warn: (message: string) => void } {
+	const from = { paths: [require.resolve('n8n-core')] };
+	/* eslint-disable @typescript-eslint/no-require-imports */
+	const { Container } = require(require.resolve('@n8n/di', from)) as { Container: { get<T>(type: unknown): T } };
+	const { Logger } = require(require.resolve('@n8n/backend-common', from)) as { Logger: unknown };
+	/* eslint-enable @typescript-eslint/no-require-imports */
+	return Container.get(Logger);
+}
+
+export type TriggerHarness = ReturnType<typeof triggerHarness>;
+
+/**
+ * A stand-in for n8n in front of the trigger, for the API to deliver to: it hands each request to
+ * the trigger's webhook() and answers as n8n does with Acknowledge "When the Workflow Finishes":
+ * the trigger's own answer, or, when it started a run, that run's outcome (`state.runOutcome`:
+ * 200, or 500 for a run that failed). So the API logs each attempt after the trigger has looked
+ * at the log, as in production. `received`: each request as it came (raw bytes and headers), to
+ * replay it; `runs`: the items of every run started.
+ */
+export async function serveTrigger(t: TriggerHarness) {
+	const runs: IDataObject[] = [];
+	const received: Array<{ raw: Buffer; headers: Record<string, string> }> = [];
+	const state = { runOutcome: 200 };
+	const server = http.createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (c: Buffer) => chunks.push(c));
+		req.on('end', () => {
+			const sent = { raw: Buffer.concat(chunks), headers: req.headers as Record<string, string> };
+			received.push(sent);
+			void t.deliver(sent.raw, sent.headers).then((out) => {
+				runs.push(...out.items);
+				res.statusCode = out.items.length ? state.runOutcome : out.status;
+				res.end();
+			});
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+		runs,
+		received,
+		state,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise((resolve) => server.close(resolve));
 		},
 	};
 }

@@ -89,7 +89,7 @@ export class StorefrontTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to start the workflow again for every repeat of an event ID. Off: a repeat the API already got a 2xx answer for (checked in its delivery log) is acknowledged and dropped; a repeat of a failed or unanswered delivery runs.',
+							'Whether to start the workflow again for every repeat of an event ID. Off: a copy of a delivery already received never runs; a new delivery of the event (a retry, a redelivery) is dropped when the API\'s delivery log shows the event answered 2xx, and runs when its earlier run failed or went unanswered.',
 					},
 					{
 						displayName: 'Include Headers',

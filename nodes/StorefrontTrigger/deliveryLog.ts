@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { apiRequest, idSegment } from '../shared/wire/apiRequest';
 
 /** The API lists at most 100 deliveries a page (and keeps 30 days of them). */
-const LOG_PAGE = 100;
+export const LOG_PAGE = 100;
 
 /** How a walk ended: `visit` stopped it, the log ended, the page cap, the deadline, or the log's paging did not move. */
 export type WalkEnd = 'stopped' | 'end' | 'limit' | 'late' | 'stuck';
@@ -29,23 +29,24 @@ const pageMark = (page: IDataObject[]) => `${String(page[0]?.id)}\u0000${String(
  * true ('stopped'), the log ends ('end'), `maxPages` pages were read ('limit'), the `deadline`
  * (epoch ms; each page's timeout is cut to it) passed ('late'), or the paging does not move ('stuck': the
  * next `before` is the one just asked, or the page is the one just read; a server that repeats a
- * page would otherwise be read forever).
+ * page would otherwise be read forever). `before`: where the first page starts (deliveries older than
+ * that time), else the newest delivery; `failed`: failed deliveries only.
  */
 export async function walkDeliveries(
 	ctx: IHookFunctions | IWebhookFunctions,
 	webhookId: string,
 	visit: (delivery: IDataObject) => boolean,
-	{ maxPages, deadline }: { maxPages: number; deadline: number },
+	{ maxPages, deadline, before: from, failed }: { maxPages: number; deadline: number; before?: string; failed?: boolean },
 ): Promise<Walked> {
 	const path = `/v1/webhooks/${idSegment(ctx, 'Webhook ID', webhookId)}/deliveries`;
-	let before: string | undefined;
+	let before = from;
 	let lastMark: string | undefined;
 	let oldest: string | undefined;
 	for (let pages = 0; ; pages++) {
 		const timeout = deadline - Date.now();
 		if (pages >= maxPages) return { end: 'limit', pages, oldest };
 		if (timeout <= 0) return { end: 'late', pages, oldest };
-		const { body } = await apiRequest.call(ctx, 'GET', path, { qs: { limit: LOG_PAGE, ...(before ? { before } : {}) }, timeout });
+		const { body } = await apiRequest.call(ctx, 'GET', path, { qs: { limit: LOG_PAGE, ...(failed ? { failed } : {}), ...(before ? { before } : {}) }, timeout });
 		const page = (body.deliveries as IDataObject[] | undefined) ?? [];
 		const mark = pageMark(page);
 		if (page.length && mark === lastMark) return { end: 'stuck', pages: pages + 1, oldest };

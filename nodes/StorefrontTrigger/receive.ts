@@ -1,20 +1,24 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isAnswered2xx, walkDeliveries } from './deliveryLog';
+import { isAnswered2xx, LOG_PAGE, walkDeliveries } from './deliveryLog';
 import { acceptsEvent } from './lifecycle';
 import { readEnvelope } from './envelope';
-import { checkFreshness, checkSignature, findSignatureHeader, ReplayGuard } from './signature';
+import { checkFreshness, checkSignature, findSignatureHeader, ReplayGuard, type LogVerdict, type Remembered } from './signature';
 
 export const DEFAULT_SIGNATURE_HEADER = 'X-Webhook-Signature';
 
 /** Ids of events that already started a workflow, per trigger node, in this n8n process. */
 const replays = new ReplayGuard();
 
-/** A repeat's look into the delivery log: at most 10 pages (1,000 deliveries) within 3 s, its turn in the key's queue included (the API waits 10 s). */
-const CHECK_MAX_PAGES = 10;
+/**
+ * A repeat's look into the delivery log is positioned at the delivery that started the run: the
+ * API logs an attempt once answered, within its 10 s wait (CONTRACT), so that attempt's entry is
+ * dated within this window of the delivery's time (margins for `t`'s whole seconds and clock steps).
+ */
+const WINDOW_BEFORE_MS = 10_000;
+const WINDOW_AFTER_MS = 15_000;
+/** Two reads at most (a page of the window, then a page of its failed deliveries) within 3 s, turns in the key's queue included (the API waits 10 s). */
 const CHECK_TIME_MS = 3000;
-/** How much earlier than the delivery that started the run its log entry may be dated. */
-const LOG_MARGIN_MS = 10_000;
 
 interface ReceiveOptions {
 	signatureHeader?: string;
@@ -73,15 +77,13 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (eventId && !options.acceptRedeliveries) {
 		const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const ttl = Math.max(maxAge, 24 * 3600) * 1000;
-		const startedAt = replays.recall(scope, eventId);
-		if (startedAt !== undefined) {
-			const { verdict, joined } = await checkRepeat(this, scope, eventId, startedAt);
-			if (verdict === 'acknowledged') return answer(this, 200, { received: true, ignored: 'event already processed' });
-			// not 2xx: the API logs it as failed and delivers the event again later (CONTRACT: 1, 5, 30 min)
-			if (verdict === 'unknown') return answer(this, 503, { error: 'could not check whether this event was already processed; deliver it again later' });
-			if (joined) return answer(this, 409, { error: 'another delivery of this event is being processed; deliver it again later' });
-		}
+		// the time of this attempt on the API's clock: each attempt of an event gets a new one (CONTRACT)
 		const deliveredAt = check.scheme === 'timestamped' ? check.signedAt : envelope.time;
+		const known = replays.recall(scope, eventId);
+		if (known) {
+			const refused = await refuseRepeat(this, scope, eventId, known, deliveredAt);
+			if (refused) return refused;
+		}
 		replays.remember(scope, eventId, deliveredAt ?? Date.now(), ttl);
 	}
 
@@ -93,7 +95,30 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	return { workflowData: [this.helpers.returnJsonArray([json])] };
 }
 
-type Verdict = 'acknowledged' | 'run' | 'unknown';
+type Verdict = LogVerdict | 'unknown';
+
+/**
+ * The answer to a repeat of an event this process started, or undefined when it runs: only a new
+ * attempt of the API's (a time later than every delivery of the event verified here) whose run's
+ * delivery the log shows not answered 2xx. A copy (a captured delivery replayed, or two attempts
+ * within the same second) never runs, and reads the log only until it has given a verdict.
+ */
+async function refuseRepeat(ctx: IWebhookFunctions, scope: string, eventId: string, known: Remembered, at: number | undefined): Promise<IWebhookResponseData | undefined> {
+	const copy = at === undefined || at <= known.seenAt;
+	if (!copy) replays.note(scope, eventId, { seenAt: at });
+	let verdict: Verdict | undefined = known.verdict === 'acknowledged' || copy ? known.verdict : undefined;
+	let joined = false;
+	if (!verdict) {
+		({ verdict, joined } = await checkRepeat(ctx, scope, eventId, known.startedAt));
+		if (!joined && verdict !== 'unknown') replays.note(scope, eventId, { verdict });
+	}
+	if (verdict === 'acknowledged') return answer(ctx, 200, { received: true, ignored: 'event already processed' });
+	// not 2xx: the API logs it as failed and delivers the event again later (CONTRACT: 1, 5, 30 min)
+	if (verdict === 'unknown') return answer(ctx, 503, { error: 'could not check whether this event was already processed; deliver it again later' });
+	if (joined) return answer(ctx, 409, { error: 'another delivery of this event is being processed; deliver it again later' });
+	if (copy) return answer(ctx, 409, { error: 'this delivery (the same event and time) was already received; it does not run again' });
+	return undefined;
+}
 
 /** Log reads in progress, by trigger and event: concurrent repeats of one event share one read. */
 const checking = new Map<string, Promise<Verdict>>();
@@ -119,40 +144,46 @@ async function checkRepeat(ctx: IWebhookFunctions, scope: string, eventId: strin
 	}
 }
 
+const WHY_UNKNOWN = {
+	limit: `more than ${LOG_PAGE} failed deliveries are logged around the delivery that started its run`,
+	late: `it did not answer within ${CHECK_TIME_MS / 1000} s`,
+	stuck: 'it served the same page again',
+};
+
 /**
  * Whether a delivery of this event was answered 2xx since this process last started the workflow
- * for it (the API logs each attempt once answered): only then is a repeat dropped ('acknowledged').
- * A repeat of a run that failed (500 with Acknowledge When the Workflow Finishes), timed out or was
- * never answered runs again ('run'), and so does one whose log is longer than 10 pages since that
- * moment. A log that cannot be read (429, a fault, no answer in time, paging that does not move) decides nothing
- * ('unknown'): the repeat is not run on a guess (docs/trigger.md).
+ * for it, read in the log's window around the delivery that started that run (`before` at the
+ * window's end): a 2xx of the event there is 'acknowledged'; the whole window read without one is
+ * 'run' (the run failed, timed out or its answer never reached the API). A window of more than a
+ * page is decided by its failed deliveries alone (one more page, usually enough): one of the event
+ * is 'run', none is 'acknowledged'. A window still not covered, or a log that cannot be read (429,
+ * a fault, no answer in time, paging that does not move), decides nothing ('unknown'): the repeat
+ * is not run on a guess (docs/trigger.md).
  */
 async function acknowledgedSince(ctx: IWebhookFunctions, eventId: string, startedAt: number): Promise<Verdict> {
 	const { webhookId } = ctx.getWorkflowStaticData('node') as { webhookId?: string };
-	if (!webhookId) return 'run';
-	let acknowledged = false;
-	try {
-		const { end } = await walkDeliveries(
-			ctx,
-			webhookId,
-			(delivery) => {
-				if (Date.parse(String(delivery.created_at)) < startedAt - LOG_MARGIN_MS) return true;
-				acknowledged = delivery.event_id === eventId && isAnswered2xx(delivery);
-				return acknowledged;
-			},
-			{ maxPages: CHECK_MAX_PAGES, deadline: Date.now() + CHECK_TIME_MS },
-		);
-		if (end === 'stuck' || end === 'late') {
-			const why = end === 'stuck' ? 'served the same page again' : `did not answer within ${CHECK_TIME_MS / 1000} s`;
-			ctx.logger.warn(`Storefront Trigger: the delivery log ${why} while checking repeated event ${eventId}; not running it now (the API delivers it again later)`);
-			return 'unknown';
-		}
-		if (end === 'limit') {
-			ctx.logger.warn(`Storefront Trigger: the delivery log has more than ${CHECK_MAX_PAGES} pages since repeated event ${eventId} last ran; running it`);
-		}
-	} catch (error) {
-		ctx.logger.warn(`Storefront Trigger: could not check repeated event ${eventId} in the delivery log (${(error as Error).message}); not running it now (the API delivers it again later)`);
+	const unknown = (why: string): Verdict => {
+		ctx.logger.warn(`Storefront Trigger: could not check repeated event ${eventId} in the delivery log (${why}); not running it now (the API delivers it again later)`);
 		return 'unknown';
+	};
+	if (!webhookId) return unknown('no endpoint ID is stored');
+	const from = startedAt - WINDOW_BEFORE_MS;
+	let found: LogVerdict | undefined;
+	const look = (failedOnly: boolean) => (delivery: IDataObject) => {
+		if (Date.parse(String(delivery.created_at)) < from) return true;
+		if (delivery.event_id === eventId && (failedOnly || isAnswered2xx(delivery))) found = isAnswered2xx(delivery) ? 'acknowledged' : 'run';
+		return found !== undefined;
+	};
+	try {
+		const window = { maxPages: 1, deadline: Date.now() + CHECK_TIME_MS, before: new Date(startedAt + WINDOW_AFTER_MS).toISOString() };
+		let { end } = await walkDeliveries(ctx, webhookId, look(false), window);
+		if (end === 'limit') {
+			({ end } = await walkDeliveries(ctx, webhookId, look(true), { ...window, failed: true }));
+			if (end === 'stopped' || end === 'end') return found ?? 'acknowledged';
+		}
+		if (end === 'limit' || end === 'late' || end === 'stuck') return unknown(WHY_UNKNOWN[end]);
+	} catch (error) {
+		return unknown((error as Error).message);
 	}
-	return acknowledged ? 'acknowledged' : 'run';
+	return found ?? 'run';
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { byId } from '../../harness/context';
 import { runNode } from '../../harness';
-import { triggerHarness } from '../../harness/trigger';
+import { n8nLogger, triggerHarness } from '../../harness/trigger';
 import { MAX_PAGES } from '../../nodes/shared/pagination';
 
 /**
@@ -43,16 +43,6 @@ async function standIn(answer: (seen: Seen, count: number) => unknown) {
 			await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};
-}
-
-/** n8n's logger as n8n-core's contexts get it (`ctx.logger`), from n8n-core's own copy of its DI container. */
-function n8nLogger(): { warn: (message: string) => void } {
-	const from = { paths: [require.resolve('n8n-core')] };
-	/* eslint-disable @typescript-eslint/no-require-imports */
-	const { Container } = require(require.resolve('@n8n/di', from)) as { Container: { get<T>(type: unknown): T } };
-	const { Logger } = require(require.resolve('@n8n/backend-common', from)) as { Logger: unknown };
-	/* eslint-enable @typescript-eslint/no-require-imports */
-	return Container.get(Logger);
 }
 
 let api: Awaited<ReturnType<typeof standIn>> | undefined;
