@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 
 import { normaliseBaseUrl, sameOrigin } from './baseUrl';
+import { readableConnection } from './connection';
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
@@ -39,10 +40,18 @@ export class StorefrontApi implements ICredentialType {
 		},
 		{
 			displayName:
-				"The API key goes only to the Base URL's own origin (scheme, host and port). A request made with this credential to any other address, from the HTTP Request node for example, is sent without the key.",
+				"The API key goes only to the Base URL's own origin (scheme, host and port). A request made with this credential to any other address, from the HTTP Request node for example, is sent without the key. A request to the API that others could read (Ignore SSL Issues on, or a proxy with an http:// Base URL) is not sent at all, unless Allow Unverified Connections is on.",
 			name: 'keyOriginNotice',
 			type: 'notice',
 			default: '',
+		},
+		{
+			displayName: 'Allow Unverified Connections',
+			name: 'allowUnverifiedConnections',
+			type: 'boolean',
+			default: false,
+			description:
+				"Whether the key (and the secrets below) may go to the API on a connection that someone else could read: with Ignore SSL Issues on, or a CA certificate the request brings itself (the API's certificate is then not checked, so a proxy can pose as the API), or through a proxy when the Base URL is http:// (the proxy reads plain HTTP). Off: such a request is not sent, and its error says why. Turn on only if every such proxy is yours (a company's TLS-inspecting proxy): anyone who uses this credential, people you share it with included, can then choose the proxy.",
 		},
 		// Ad network secrets: read by the one Ads operation that sends each (nodes/StorefrontAds/helpers/secrets.ts), never node fields
 		{
@@ -127,11 +136,16 @@ export class StorefrontApi implements ICredentialType {
 	 * It also gives every relative request the credential's Base URL (nodes send paths only).
 	 * The key goes only to the Base URL's own origin: n8n offers this credential to its HTTP
 	 * Request node (which sends a legacy `uri`), and a request elsewhere is sent without it.
+	 * A request to that origin on a connection others could read (connection.ts) is not sent at all,
+	 * rather than sent without the key: its body may hold the Chatnet key or the Spark Auth Code.
+	 * n8n wraps what this throws in a NodeApiError of the node, message and description kept.
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const url = String(requestOptions.url ?? (requestOptions as { uri?: unknown }).uri ?? '');
 		if (!requestOptions.baseURL && !/^https?:\/\//i.test(url)) requestOptions.baseURL = normaliseBaseUrl(credentials.baseUrl);
 		if (!sameOrigin(credentials.baseUrl, url, requestOptions.baseURL)) return requestOptions;
+		const notSent = credentials.allowUnverifiedConnections === true ? undefined : readableConnection(credentials.baseUrl, requestOptions);
+		if (notSent) throw Object.assign(new Error(notSent.message), { description: notSent.description, httpCode: 'none' });
 		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` };
 		return requestOptions;
 	}

@@ -167,6 +167,8 @@ export interface Credentials {
 	/** The ad network secrets (docs/nodes.md): Connect Chatnet's key, Boost Post's videonet Spark Auth Code. */
 	chatnetApiKey?: string;
 	sparkAuthCodeSecret?: string;
+	/** The owner's leave to send the key on a connection others could read (credentials/connection.ts). */
+	allowUnverifiedConnections?: boolean;
 }
 
 export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {

@@ -1,9 +1,8 @@
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import { Workflow, createRunExecutionData, type IDataObject, type IExecuteFunctions, type IHttpRequestOptions, type INode, type INodeType } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
-import { additionalData, NodeTypes } from '../harness';
+import { sendAsHttpRequestNode } from '../harness/httpRequestNode';
 import { startReceiver } from '../harness/receiver';
 
 const credential = new StorefrontApi();
@@ -171,11 +170,7 @@ describe('the key goes only to the Base URL', () => {
 		expect(notice.displayName).toMatch(/HTTP Request node .* sent without the key/);
 	});
 
-	/**
-	 * Through n8n-core as n8n's HTTP Request node (V3/4.x) sends with a predefined credential:
-	 * `helpers.requestWithAuthentication` with a legacy `uri`, from a node of type
-	 * n8n-nodes-base.httpRequest (n8n-core gives it any credential).
-	 */
+	/** Through n8n-core as n8n's HTTP Request node sends with a predefined credential (harness/httpRequestNode.ts). */
 	describe('as the HTTP Request node sends, through n8n-core', () => {
 		let api: FakeApiServer;
 		let other: Awaited<ReturnType<typeof startReceiver>>;
@@ -188,42 +183,7 @@ describe('the key goes only to the Base URL', () => {
 			await other.close();
 		});
 
-		const httpRequestLike: INodeType = {
-			description: {
-				displayName: 'HTTP Request (as n8n sends)',
-				name: 'httpRequest',
-				group: ['output'],
-				version: 4.2,
-				description: '',
-				defaults: { name: 'HTTP Request' },
-				inputs: ['main'],
-				outputs: ['main'],
-				properties: [{ displayName: 'URL', name: 'url', type: 'string', default: '' }],
-			},
-			async execute(this: IExecuteFunctions) {
-				const uri = this.getNodeParameter('url', 0) as string;
-				const body = (await this.helpers.requestWithAuthentication.call(this, 'storefrontApi', { method: 'GET', uri, json: true }, undefined, 0)) as IDataObject;
-				return [[{ json: body }]];
-			},
-		};
-
-		async function send(url: string) {
-			const node: INode = {
-				id: 'http-1',
-				name: 'HTTP Request',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				position: [0, 0],
-				parameters: { url },
-				credentials: { storefrontApi: { id: 'cred-1', name: 'Storefront account' } },
-			};
-			const workflow = new Workflow({ id: 'wf-http', name: 'HTTP', nodes: [node], connections: {}, active: false, nodeTypes: new NodeTypes({ 'n8n-nodes-base.httpRequest': httpRequestLike }) });
-			const data = additionalData({ apiKey: KEYS.full, baseUrl: api.url }, new ExecutionLifecycleHooks('manual', 'exec-http', workflow as never));
-			const runData = createRunExecutionData({ executionData: { nodeExecutionStack: [{ node, data: { main: [[{ json: {} }]] }, source: null }] } });
-			const run = await new WorkflowExecute(data, 'manual', runData).processRunExecutionData(workflow);
-			const task = run.data.resultData.runData['HTTP Request']?.[0];
-			return { error: task?.error, json: task?.data?.main?.[0]?.[0]?.json };
-		}
+		const send = async (url: string) => await sendAsHttpRequestNode(url, { apiKey: KEYS.full, baseUrl: api.url });
 
 		test('toward the API (the Base URL): the key is sent and the API answers', async () => {
 			api.clearRequests();

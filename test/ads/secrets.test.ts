@@ -4,14 +4,12 @@
  * They now come from the Storefront API credential; a workflow saved with the old fields stops
  * with an error that says where the value goes, and sends nothing.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
 import { errorText, nodeType, runNode } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
+import { startEchoingApi } from '../../harness/echo';
 import { runAsTool } from '../../harness/tool';
 import { VIDEO } from './helpers';
 
@@ -139,19 +137,9 @@ describe('no secret is a node field, so none is a value a model fills in', () =>
 });
 
 describe('an API error that repeats the secret it was sent', () => {
-	/** A server answering every request 400 with the body it got in its message and details, as a careless API might. */
-	async function echoingApi() {
-		const server = http.createServer((req, res) => {
-			let body = '';
-			req.on('data', (c: Buffer) => (body += c.toString()));
-			req.on('end', () => {
-				res.writeHead(400, { 'content-type': 'application/json' });
-				res.end(JSON.stringify({ error: { code: 'validation_error', message: `Invalid request: ${body}`, details: [{ field: 'body', message: body }] } }));
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-		return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-	}
+	/** Every request answered 400 with what it got in the error's message and details. */
+	const echoingApi = async () =>
+		await startEchoingApi(400, (seen) => ({ error: { code: 'validation_error', message: `Invalid request: ${seen}`, details: [{ field: 'body', message: seen }] } }));
 
 	test.each([
 		['Connect Chatnet', connect, { chatnetApiKey: CHATNET_KEY }, CHATNET_KEY],

@@ -1,20 +1,20 @@
-import { NodeApiError, type IDataObject, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
 
-import type { RequestRun } from '../../shared/operation';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { passOn } from '../../shared/wire/failure';
 import { failItem } from '../../shared/requestActions';
+import type { SECRET_FIELDS } from '../../shared/wire/withheld';
 
 /**
  * Secrets of the ad networks (the Chatnet Ads API key, a videonet Spark Auth Code) live in the
  * Storefront API credential, never in node parameters: n8n stores parameters in plain text in the
- * workflow, its exports and every execution's copy of it, and a model may fill them.
+ * workflow, its exports and every execution's copy of it, and a model may fill them. An answer
+ * that repeats one (or the API key) has it withheld by the wire, success or error (wire/withheld.ts).
  */
 
 /** A secret the credential holds, as its field is named there and as users know it. */
 export interface CredentialSecret {
-	/** The credential's field. */
-	name: 'chatnetApiKey' | 'sparkAuthCodeSecret';
+	/** The credential's field: one the wire withholds from answers. */
+	name: Exclude<(typeof SECRET_FIELDS)[number], 'apiKey'>;
 	/** Its label in the credential. */
 	label: string;
 	/** The operation, for the error that says what needs it. */
@@ -43,32 +43,4 @@ export function refuseSecretInWorkflow(ctx: IExecuteSingleFunctions, secret: Cre
 		itemIndex: ctx.getItemIndex(),
 		httpCode: 'none',
 	});
-}
-
-/** `value` with every occurrence of `secret` replaced, in a string or the strings of plain JSON data (other objects as they are). */
-function without<T>(value: T, secret: string): T {
-	if (typeof value === 'string') return value.split(secret).join('[withheld]') as T;
-	if (!value || typeof value !== 'object' || ![Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value))) return value;
-	const inJson = JSON.stringify(secret).slice(1, -1);
-	return JSON.parse(JSON.stringify(value).split(inJson).join('[withheld]')) as T;
-}
-
-/**
- * The operation's one request, sent as usual; should the API's error repeat the secret it was sent
- * (body field `field`), the error that reaches the user, the execution log and a model does not.
- */
-export function secretKeptOutOfErrors(field: string): RequestRun {
-	return async function (requestData) {
-		try {
-			return await this.makeRoutingRequest(requestData);
-		} catch (error) {
-			const failure = passOn(this.getNode(), error);
-			const secret = (requestData.options.body as IDataObject | undefined)?.[field];
-			if (typeof secret !== 'string' || !secret) throw failure;
-			// every text n8n keeps of an error (message, description, messages, errorResponse, stack…), not the node
-			const e = failure as unknown as Record<string, unknown>;
-			for (const key of new Set([...Object.keys(e), 'message', 'stack'])) if (key !== 'node' && e[key] !== undefined) e[key] = without(e[key], secret);
-			throw failure;
-		}
-	};
 }

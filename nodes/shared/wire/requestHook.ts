@@ -24,6 +24,7 @@ import { movedPathError, pathMoves } from '../pathSegment';
  *   send.ts         the send loop: the in-flight limit, the key's turn, 429 waits, fault resends
  *   keyLimiter.ts   the key's fair queue in this process, at pace.ts's pace (clock.ts: its clock)
  *   answer.ts       each attempt's answer classified once: answered, rate-limited, fault
+ *   withheld.ts     each answer without the credential's secrets, before anything reads it
  *   failure.ts      the error, from errorBody.ts (the body read) and errorText.ts (the words)
  */
 

@@ -16,6 +16,7 @@ import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
 import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
 import { backoffSeconds, deletedEarlier, MAX_ATTEMPTS, rememberDelete, whyNotResent, type Call } from './resend';
+import { withheldFrom, withholding, type Withhold } from './withheld';
 import { CREDENTIAL_NAME } from '../requestDefaults';
 
 /**
@@ -57,8 +58,8 @@ class Run {
 	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
 	private retryTokens = RETRY_CAPACITY;
 
-	/** The key's hash, once the credential is read (the first request of the run reads it). */
-	private keyLookup?: Promise<string | undefined>;
+	/** What the run takes from the credential, read by its first request. */
+	private credentialRead?: ReturnType<typeof readCredential>;
 
 	/** A context without the credential (none to hash): a limiter of its own. */
 	private ownLimiter?: KeyLimiter;
@@ -68,11 +69,14 @@ class Run {
 		readonly maxQueueWaitSeconds: number,
 	) {}
 
-	/** The key's limiter, looked up for each request: one idle for a while is dropped from the process's map (keyLimiter.ts). */
-	async keyLimiter(ctx: Context): Promise<KeyLimiter> {
-		this.keyLookup ??= apiKeyHash(ctx);
-		const hash = await this.keyLookup;
-		return hash ? keyLimiter(hash) : (this.ownLimiter ??= new KeyLimiter());
+	/**
+	 * The key's limiter, looked up for each request: one idle for a while is dropped from the
+	 * process's map (keyLimiter.ts); and what withholds the credential's secrets from answers (withheld.ts).
+	 */
+	async credential(ctx: Context): Promise<{ limiter: KeyLimiter; withhold: Withhold }> {
+		this.credentialRead ??= readCredential(ctx);
+		const { hash, withhold } = await this.credentialRead;
+		return { limiter: hash ? keyLimiter(hash) : (this.ownLimiter ??= new KeyLimiter()), withhold };
 	}
 
 	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
@@ -104,16 +108,12 @@ class Run {
 	}
 }
 
-/** The API the credential points at, as a hash of its base URL and key: the key itself is never held. */
-async function apiKeyHash(ctx: Context): Promise<string | undefined> {
-	if (!('getCredentials' in ctx)) return undefined;
-	try {
-		const credentials = await ctx.getCredentials(CREDENTIAL_NAME);
-		const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
-		return createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex');
-	} catch {
-		return undefined;
-	}
+/** The API the credential points at (a hash of its base URL and key: the process's map of limiters never holds the key), and its secrets to withhold. */
+async function readCredential(ctx: Context): Promise<{ hash?: string; withhold: Withhold }> {
+	const credentials = 'getCredentials' in ctx ? await ctx.getCredentials(CREDENTIAL_NAME).catch(() => undefined) : undefined;
+	if (!credentials) return { withhold: withholding(undefined) };
+	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
+	return { hash: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex'), withhold: withholding(credentials) };
 }
 
 /**
@@ -146,7 +146,6 @@ function newRun(ctx: IExecuteFunctions | IExecuteSingleFunctions): Run {
 	return new Run(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
 }
 
-
 /** What a call ends with: the API's answer, or, for a DELETE that an earlier attempt had done, that it is gone. */
 export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
 
@@ -165,7 +164,7 @@ function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimit
  */
 export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call, once?: { maxQueueWaitMs: number }): Promise<Sent> {
 	const run = runOf(ctx);
-	const key = await run.keyLimiter(ctx);
+	const { limiter: key, withhold } = await run.credential(ctx);
 	// `once`: a call made while a webhook waits for its answer takes its turn (within the time it
 	// has) and is sent once: no 429 wait, no resend
 	const maxWaitMs = once?.maxQueueWaitMs ?? run.maxQueueWaitSeconds * 1000;
@@ -187,7 +186,8 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			const { message, description } = notSentText(error instanceof QueueWaitExceeded, maxWaitMs / 1000);
 			throw new NodeOperationError(ctx.getNode(), message, { description });
 		}
-		const answer = await attempt();
+		// before anything reads it: no secret of the credential goes on from an answer, success or error
+		const answer = withheldFrom(await attempt(), withhold);
 		run.release();
 		const headers = headersOf(answer);
 		if (answer.kind === 'answered') {

@@ -9,7 +9,7 @@ import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
-import { credentialSecret, refuseSecretInWorkflow, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
+import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 
 /** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
@@ -148,5 +148,4 @@ export const option = adsOperation({
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
 	preSend: [sendTargeting, sendSparkAuthCode, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
 	postReceive: [createdOutput('ad')],
-	run: secretKeptOutOfErrors('sparkAuthCode'),
 });

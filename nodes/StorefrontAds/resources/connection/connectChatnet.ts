@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow'
 
 import { field } from '../../../shared/fieldBuilders';
 import { adsOperation } from '../../helpers/adsOperation';
-import { credentialSecret, secretKeptOutOfErrors, type CredentialSecret } from '../../helpers/secrets';
+import { credentialSecret, type CredentialSecret } from '../../helpers/secrets';
 
 const CHATNET_KEY: CredentialSecret = { name: 'chatnetApiKey', label: 'Chatnet Ads API Key', usedBy: 'Connect Chatnet' };
 
@@ -37,5 +37,4 @@ export const option = adsOperation({
 	spends: 'none',
 	fields,
 	preSend: [sendKeyFromCredential],
-	run: secretKeptOutOfErrors('api_key'),
 });
