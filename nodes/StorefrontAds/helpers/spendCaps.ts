@@ -22,8 +22,9 @@ import type { OperationNote } from '../../shared/toolDescription';
  *   it spends nothing, and its output says which caps would refuse the real call
  *   (`capsWouldRefuse`).
  * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
- *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls;
- *   Validate Only spends nothing and is not counted.
+ *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls by
+ *   what they do at the API (method, path, and Idempotency-Key or body, at the credential's API
+ *   key); Validate Only spends nothing and is not counted.
  *
  * Recommendation → Apply names no amounts: each of its requests is judged (recommendationCaps.ts).
  *
