@@ -462,7 +462,7 @@ describe('0 means nothing may be spent', () => {
 			{ budget: 20, type: 'daily', status: 'PAUSED', check: true },
 		]);
 		expect(boost.requests.map((q) => [q.path, (q.body as IDataObject).validateOnly])).toEqual([['/v1/ads/boost', true]]);
-		expectItems(boost, { 0: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\): no create, boost or activation, no budget or bid change\. Nothing was sent\.$/ }, 2);
+		expectItems(boost, { 0: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\): no create, boost or activation, no budget or bid change, no keywords added\. Nothing was sent\.$/ }, 2);
 
 		const status = await run({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: EXPR.status }, none, [{ status: 'active' }, { status: 'paused' }]);
 		expect(sent(status)).toEqual([{ method: 'PUT', path: `/v1/ads/${ad.id}/status`, status: 'paused' }]);

@@ -67,6 +67,17 @@ test('finding 2: an Idempotency-Key counts by what it does: the same key on anot
 	expect(await send(post('/v1/ads/create'), 0, { ...key, baseUrl: 'https://other.example.com' })).toMatch(CAP_2);
 });
 
+test('finding 3: keywords count when a request sends them, its own list or in its targeting (one that cannot be read counts too); other targeting does not', async () => {
+	const send = anExecution(countSpendingCall(['activate', 'budget', 'keywords']), { maxSpendingCallsPerExecution: 2 });
+	const put = (ad: string, body: object): IHttpRequestOptions => ({ method: 'PUT', url: `/v1/ads/${ad}`, body });
+	expect(await send(put('a1', { targeting: { locations: ['US'] } }))).toBe('sent');
+	expect(await send(put('a1', { name: 'Renamed' }))).toBe('sent');
+	expect(await send(put('a1', { targeting: { keywords: ['linen'] } }))).toBe('sent');
+	expect(await send(put('a2', { keywords: ['linen'] }))).toBe('sent');
+	expect(await send(put('a3', { targeting: '{"keywords": ["linen"]}' }))).toMatch(CAP_2);
+	expect(await send(put('a4', { targeting: [{ keywords: ['linen'] }] }))).toMatch(CAP_2);
+});
+
 test('Bulk Set Status counts each campaign made active once, however its platform and ID are typed (a number, padded text, none)', async () => {
 	const send = anExecution(countSpendingCall(['activate']), { maxSpendingCallsPerExecution: 2 });
 	const activate = (campaigns: object[]): IHttpRequestOptions => ({ method: 'POST', url: '/v1/ads/campaigns/bulk-status', body: { status: 'active', campaigns } });

@@ -37,9 +37,10 @@ import type { OperationNote } from '../../shared/toolDescription';
 /**
  * What a request can do to spending: `create` something that can spend (always counted),
  * `activate` something (Paused Only; counted when it asks for active), set a `budget` (the budget
- * caps; counted when it sends one) or a `bid` (counted when it sends one).
+ * caps; counted when it sends one), a `bid` (counted when it sends one), or add `keywords` that bid
+ * (counted when it sends keywords, also inside `targeting`).
  */
-export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid'] as const;
+export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid', 'keywords'] as const;
 export type SpendAction = (typeof SPEND_ACTIONS)[number];
 export type SpendActions = readonly [SpendAction, ...SpendAction[]];
 
@@ -227,5 +228,5 @@ export async function actionsOf(ctx: IExecuteSingleFunctions, spends: Exclude<Sp
  */
 export const spendCapsNote: OperationNote = {
 	applies: (option) => canDo(spendsOf(option) ?? 'none').length > 0,
-	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
+	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations, budget or bid changes and keywords added one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
 };

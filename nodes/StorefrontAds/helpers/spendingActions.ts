@@ -19,8 +19,17 @@ import {
 	type Spends,
 } from './spendCaps';
 
+/** Whether a request sends keywords: its own list, or its targeting's (a targeting that cannot be read counts: deny by default). */
+function sendsKeywords(body: IDataObject): boolean {
+	if (body.keywords !== undefined) return true;
+	const targeting = body.targeting;
+	return targeting !== undefined && (typeof targeting !== 'object' || targeting === null || Array.isArray(targeting) || 'keywords' in targeting);
+}
+
 /** The distinct spending actions a request takes, as its operation declares them (a resend of the same call is the same). */
 function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOptions, ctx: IExecuteSingleFunctions, api: string): string[] {
+	// what a judge found a request does (Recommendation → Apply), it does: no field of its body says so
+	if (judgedActions(request)) return actions.length ? [callIdentity(ctx, request, api)] : [];
 	const body = (request.body ?? {}) as IDataObject;
 	const active = lowerText(body.status) === 'active';
 	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
@@ -32,7 +41,8 @@ function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOpt
 		actions.includes('create') ||
 		(actions.includes('activate') && active) ||
 		(actions.includes('budget') && (body.budget !== undefined || body.budgetAmount !== undefined)) ||
-		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined));
+		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined)) ||
+		(actions.includes('keywords') && sendsKeywords(body));
 	return counted ? [callIdentity(ctx, request, api)] : [];
 }
 
@@ -88,7 +98,7 @@ function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], 
 	const breach: Breach =
 		cap === 0
 			? {
-					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
+					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change, no keywords added.',
 					pass: `It passes once the owner sets Max Spending Actions per Execution to ${total} or more.`,
 				}
 			: {
