@@ -593,7 +593,7 @@ describe('caps as typed, and what does not count', () => {
 		const created = await refusal(CREATORS[3].parameters, limit({ pausedOnly: true }), boostOf(10, 'ACTIVE'));
 		expect(created.description).toMatch(/^Status PAUSED passes: create it PAUSED, for a person to switch on \(or the owner turns Paused Only off\)\. The credential's owner sets the caps/);
 		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
-		const changed = await refusal({ resource: 'ad', operation: 'update', adId: byId(ad.id), updateFields: { status: 'ACTIVE' } }, limit({ pausedOnly: true }), {});
+		const changed = await refusal({ resource: 'ad', operation: 'update', adId: byId(ad.id), updateFields: { status: 'active' } }, limit({ pausedOnly: true }), {});
 		expect(changed.description).toMatch(/^Only pausing passes: a person makes it active outside this credential \(or the owner turns Paused Only off\)\. /);
 		const budget = await refusal(CREATORS[3].parameters, limit({ maxDailyBudget: 0 }), boostOf(25));
 		expect(budget.description).toMatch(/^It passes once the owner sets Max Daily Budget to 25 or more\. /);

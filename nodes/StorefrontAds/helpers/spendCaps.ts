@@ -14,7 +14,10 @@ import type { OperationNote } from '../../shared/toolDescription';
  * adsOperation.ts), and that declaration alone decides what is checked. adsOperation adds to the
  * preSend of an operation that can spend:
  *
- * - `checkSpendCaps(spends)` (spendingActions.ts), once the body is built and before any lookup of
+ * - `checkSpendValues(spends)` (spendValues.ts), once the body is built: its status and budget
+ *   type must be the API's own (case-sensitive) values, whatever the caps, so the caps read them as
+ *   the API will.
+ * - `checkSpendCaps(spends)` (spendingActions.ts), next and before any lookup of
  *   ours (`looksUp`): the budget against Max Daily / Max Lifetime Budget (`budget`), the status
  *   against Paused Only (`activate`; with `create`, no status means ACTIVE); a call refused by
  *   them is told too whether Max Spending Actions would refuse it, so one refusal names every cap
@@ -182,7 +185,7 @@ export function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type:
 	// not a number: the node's own budget check refuses it next (whole units, more than 0)
 	if (Number.isNaN(amount)) return [];
 	const breaches: Breach[] = [];
-	// a type that is neither daily nor lifetime is held to both caps: whichever the API would take it as
+	// a type that is neither daily nor lifetime (checkSpendValues refuses it first) is held to both caps
 	if (budget.type !== 'lifetime' && amount > caps.maxDailyBudget) breaches.push(budgetBreach('daily', budget.amount, caps.maxDailyBudget));
 	if (budget.type !== 'daily' && amount > caps.maxLifetimeBudget) breaches.push(budgetBreach('lifetime', budget.amount, caps.maxLifetimeBudget));
 	return breaches;
