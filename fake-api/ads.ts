@@ -104,7 +104,7 @@ const PLATFORM_OF: Record<Network, string> = {
 };
 const DAY_MS = 24 * 3600 * 1000;
 /** Where POST /v1/ads/campaigns applies validateOnly; elsewhere it creates the campaign as sent (reference, CONTRACT 2026-11-27). */
-const CAMPAIGN_DRY_RUN: readonly Network[] = ['socialnet', 'chatnet'];
+export const CAMPAIGN_DRY_RUN: readonly Network[] = ['socialnet', 'chatnet'];
 
 /** Deterministic metrics from an id, so analytics and rollups are stable across runs. */
 export function metricsFor(key: string, days = 1): Metrics {

@@ -1,3 +1,5 @@
+import { CAMPAIGN_DRY_RUN } from '../../fake-api/ads';
+import { networksWhere } from '../../nodes/StorefrontAds/helpers/networks';
 import { canDo, SPEND_ACTIONS, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { adsEndpoints } from '../contract/reference/ads';
@@ -87,4 +89,8 @@ test('finding 3: each operation declares every spending action its endpoint\'s f
 	});
 	expect(missing).toEqual([]);
 	expect(canDo(spendsOf(ads.find(({ e }) => endpointOf(e) === 'PUT /v1/ads/{adId}')!.option!)!)).toContain('keywords');
+});
+
+test('the networks table says where Campaign → Create\'s Validate Only is a dry run as the fake API applies it (reference: "validateOnly applies to socialnet and chatnet")', () => {
+	expect(networksWhere('campaignValidate').sort()).toEqual([...CAMPAIGN_DRY_RUN].sort());
 });

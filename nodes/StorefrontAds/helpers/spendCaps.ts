@@ -27,7 +27,8 @@ import type { OperationNote } from '../../shared/toolDescription';
  * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
  *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls by
  *   what they do at the API (method, path, and Idempotency-Key or body, at the credential's API
- *   key); Validate Only spends nothing and is not counted.
+ *   key); Validate Only spends nothing and is not counted (Campaign → Create refuses it where the
+ *   API would ignore it).
  *
  * Recommendation → Apply names no amounts: each of its requests is judged (recommendationCaps.ts).
  *
