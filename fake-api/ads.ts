@@ -25,7 +25,8 @@ import {
 	updateCampaignBody,
 	NETWORKS,
 } from './contract/ads';
-import { ReplyWith, type FakeApi } from './core';
+import { Books, raisesBid, raisesBudget } from './books';
+import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
 import { ApiError, invalid, notFound } from './errors';
 
 /** The ads half of the fake API, part 1: connections, campaigns, ad sets and ads, with validation and status rules. */
@@ -70,6 +71,8 @@ export interface AdSet {
 	adSetName: string;
 	status: string;
 	budget?: { amount: number; type: string };
+	bidStrategy?: string;
+	bidAmount?: number;
 }
 export interface Ad {
 	id: string;
@@ -100,6 +103,8 @@ const PLATFORM_OF: Record<Network, string> = {
 	chatnet: 'chatnet',
 };
 const DAY_MS = 24 * 3600 * 1000;
+/** Where POST /v1/ads/campaigns applies validateOnly; elsewhere it creates the campaign as sent (reference, CONTRACT 2026-11-27). */
+export const CAMPAIGN_DRY_RUN: readonly Network[] = ['socialnet', 'chatnet'];
 
 /** Deterministic metrics from an id, so analytics and rollups are stable across runs. */
 export function metricsFor(key: string, days = 1): Metrics {
@@ -152,8 +157,16 @@ export class AdsService {
 
 	readonly ads = new Map<string, Ad>();
 
+	/** What the API did to spending (books.ts); the server's `api.books`. */
+	readonly books = new Books();
+
 	/** Whether a connection can boost this post (the posts it lists); set by registerAdsExtras, which serves the posts. */
 	hasPost: (accountId: string, postId: string) => boolean = () => false;
+
+	/** Adds active keywords to an ad's ad group; set by registerAdsExtras, which holds the keywords. */
+	addKeywords: (ad: Ad, texts: string[]) => void = () => {
+		throw new Error('keywords are held by registerAdsExtras');
+	};
 
 	constructor(private readonly api: FakeApi) {
 		const add = (id: string, network: Network, displayName: string, accounts: Array<[string, string, string]>) =>
@@ -196,6 +209,28 @@ export class AdsService {
 
 	networkOfPlatform(platform: string): Network {
 		return (Object.entries(PLATFORM_OF).find(([, p]) => p === platform)?.[0] ?? (platform === 'photoapp' ? 'socialnet' : platform)) as Network;
+	}
+
+	/** The ad connection and ad account a campaign is in, for the books. */
+	ownerOf(campaignId: string) {
+		const c = this.campaigns.get(campaignId);
+		return { accountId: c?.accountId ?? '', adAccountId: c?.adAccountId ?? '' };
+	}
+
+	/** A status change of one object in the books, when it moves to active. */
+	bookActivation(request: RecordedRequest, object: 'campaign' | 'adSet' | 'ad' | 'keyword', id: string, campaignId: string, before: string, status: string) {
+		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before });
+	}
+
+	/** A budget or bid change of a campaign or ad set (what it sends replaces what it had), in the books when it can spend more. */
+	changeBudgetAndBid(request: RecordedRequest, object: 'campaign' | 'adSet', target: Campaign | AdSet, campaignId: string, body: { budget?: Campaign['budget']; bidStrategy?: string; bidAmount?: number }) {
+		const id = 'platformAdSetId' in target ? target.platformAdSetId : target.platformCampaignId;
+		if (body.budget && raisesBudget(target.budget, body.budget)) this.books.write(request, { kind: 'budget', object, id, ...this.ownerOf(campaignId), budget: body.budget, before: target.budget });
+		const before = { strategy: target.bidStrategy, amount: target.bidAmount };
+		if (raisesBid(before, body)) this.books.write(request, { kind: 'bid', object, id, ...this.ownerOf(campaignId), bid: { strategy: body.bidStrategy, amount: body.bidAmount }, before });
+		if (body.budget) target.budget = body.budget;
+		if (body.bidStrategy) target.bidStrategy = body.bidStrategy;
+		if (body.bidAmount !== undefined) target.bidAmount = body.bidAmount;
 	}
 
 	adsOf(campaignId: string) {
@@ -344,6 +379,13 @@ function runChecks(svc: AdsService, input: CreateInput, kind: 'create' | 'boost'
 	return { valid, network, checks, checkedBy: valid && dryRun ? 'network' : 'service' };
 }
 
+/** The keyword texts of `targeting.keywords`: strings or `{text, matchType}` (as POST /v1/ads/keywords takes them); anything else is refused. */
+function keywordTexts(value: unknown): string[] {
+	const texts = Array.isArray(value) ? value.map((k) => (typeof k === 'string' ? k : (k as { text?: unknown } | null)?.text)) : [];
+	if (!Array.isArray(value) || texts.some((t) => typeof t !== 'string' || !t.trim())) throw invalid('targeting.keywords', 'must be a list of keywords (strings or {text, matchType})');
+	return (texts as string[]).map((t) => t.toLowerCase());
+}
+
 export function registerAds(api: FakeApi): AdsService {
 	const svc = new AdsService(api);
 	const ads = true;
@@ -430,14 +472,14 @@ export function registerAds(api: FakeApi): AdsService {
 			pagination,
 		};
 	});
-	api.route('POST', '/v1/ads/campaigns', { ads, body: createCampaignBody }, ({ body }) => {
+	api.route('POST', '/v1/ads/campaigns', { ads, body: createCampaignBody }, ({ body, request }) => {
 		const conn = svc.connection(body.accountId);
 		const account = svc.adAccount(conn, body.adAccountId);
 		if (!account) throw notFound('Ad account', body.adAccountId);
 		if (['searchnet', 'microblog', 'chatnet'].includes(conn.network) && !body.budget) throw invalid('budget', `required on ${conn.network}`);
-		if (body.validateOnly) {
-			const checked = conn.network === 'socialnet' || conn.network === 'chatnet';
-			return { validateOnly: true, valid: true, network: conn.network, checked_by: checked ? 'network' : 'service', checks: [{ check: 'campaign', status: 'passed', message: 'ok' }], message: 'Nothing was created' };
+		// elsewhere validateOnly is ignored: the campaign is created as sent
+		if (body.validateOnly && CAMPAIGN_DRY_RUN.includes(conn.network)) {
+			return { validateOnly: true, valid: true, network: conn.network, checked_by: 'network', checks: [{ check: 'campaign', status: 'passed', message: 'ok' }], message: 'Nothing was created' };
 		}
 		const campaign: Campaign = {
 			platformCampaignId: api.nextId('cmp_'),
@@ -454,18 +496,17 @@ export function registerAds(api: FakeApi): AdsService {
 		};
 		svc.campaigns.set(campaign.platformCampaignId, campaign);
 		const { platformCampaignId, platform, campaignName, status } = campaign;
+		svc.books.write(request, { kind: 'create', object: 'campaign', id: platformCampaignId, accountId: conn.id, adAccountId: account.adAccountId, status: campaign.status as 'active' | 'paused', budget: body.budget });
 		return { campaign: { platformCampaignId, platform, campaignName, status } };
 	});
-	api.route('PUT', '/v1/ads/campaigns/:campaignId', { ads, body: updateCampaignBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/campaigns/:campaignId', { ads, body: updateCampaignBody }, ({ params, body, request }) => {
 		const c = svc.campaign(params.campaignId);
 		const network = svc.networkOfPlatform(body.platform);
 		if (network === 'microblog') throw invalid('platform', 'campaign updates are not supported on microblog; change the budget on the ad or line item');
 		if (network === 'chatnet' && (body.bidStrategy || body.bidAmount !== undefined || body.name)) throw invalid('platform', 'chatnet campaigns take budget changes only');
 		if (network === 'chatnet' && body.budget?.type === 'lifetime' && c.budget?.type === 'daily') throw invalid('budget.type', 'a daily cap cannot return to lifetime on chatnet');
 		if (body.name !== undefined && network !== 'socialnet') throw invalid('name', 'can be changed on socialnet only');
-		if (body.budget) c.budget = body.budget;
-		if (body.bidStrategy) c.bidStrategy = body.bidStrategy;
-		if (body.bidAmount !== undefined) c.bidAmount = body.bidAmount;
+		svc.changeBudgetAndBid(request, 'campaign', c, c.platformCampaignId, body);
 		if (body.name) c.campaignName = body.name;
 		return { success: true };
 	});
@@ -478,9 +519,11 @@ export function registerAds(api: FakeApi): AdsService {
 		svc.campaigns.delete(params.campaignId);
 		return { success: true };
 	});
-	const setCampaignStatus = (c: Campaign, status: 'active' | 'paused') => {
+	/** A campaign and its ad sets take `status`; in the books once for the campaign when any of them moves to active. */
+	const setCampaignStatus = (request: RecordedRequest, c: Campaign, status: 'active' | 'paused') => {
 		let updated = 0;
 		let skipped = 0;
+		const before = c.status;
 		const objects: Array<{ status: string }> = [c, ...svc.adSetsOf(c.platformCampaignId)];
 		for (const o of objects) {
 			if (o.status === status) skipped += 1;
@@ -489,20 +532,21 @@ export function registerAds(api: FakeApi): AdsService {
 				updated += 1;
 			}
 		}
+		if (status === 'active' && updated) svc.books.write(request, { kind: 'activate', object: 'campaign', id: c.platformCampaignId, ...svc.ownerOf(c.platformCampaignId), status, before });
 		return { updated, skipped };
 	};
-	api.route('PUT', '/v1/ads/campaigns/:campaignId/status', { ads, body: setStatusBody }, ({ params, body }) => ({
+	api.route('PUT', '/v1/ads/campaigns/:campaignId/status', { ads, body: setStatusBody }, ({ params, body, request }) => ({
 		status: body.status,
-		...setCampaignStatus(svc.campaign(params.campaignId), body.status),
+		...setCampaignStatus(request, svc.campaign(params.campaignId), body.status),
 	}));
-	api.route('POST', '/v1/ads/campaigns/bulk-status', { ads, body: bulkStatusBody }, ({ body }) => {
+	api.route('POST', '/v1/ads/campaigns/bulk-status', { ads, body: bulkStatusBody }, ({ body, request }) => {
 		let updated = 0;
 		let skipped = 0;
 		for (const { campaignId } of body.campaigns) {
 			const c = svc.campaigns.get(campaignId);
 			if (!c || c.status === body.status) skipped += 1;
 			else {
-				setCampaignStatus(c, body.status);
+				setCampaignStatus(request, c, body.status);
 				updated += 1;
 			}
 		}
@@ -545,22 +589,23 @@ export function registerAds(api: FakeApi): AdsService {
 		if (!s) throw notFound('Ad set', adSetId);
 		return s;
 	};
-	api.route('PUT', '/v1/ads/ad-sets/:adSetId', { ads, body: updateAdSetBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/ad-sets/:adSetId', { ads, body: updateAdSetBody }, ({ params, body, request }) => {
 		const s = adSet(params.adSetId);
 		if (body.name !== undefined && svc.networkOfPlatform(body.platform) !== 'socialnet') throw invalid('name', 'can be changed on socialnet only');
-		if (body.budget) s.budget = body.budget;
+		svc.changeBudgetAndBid(request, 'adSet', s, s.platformCampaignId, body);
 		if (body.name) s.adSetName = body.name;
 		return { success: true };
 	});
-	api.route('PUT', '/v1/ads/ad-sets/:adSetId/status', { ads, body: adSetStatusBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/ad-sets/:adSetId/status', { ads, body: adSetStatusBody }, ({ params, body, request }) => {
 		const s = adSet(params.adSetId);
 		const changed = s.status !== body.status;
+		svc.bookActivation(request, 'adSet', s.platformAdSetId, s.platformCampaignId, s.status, body.status);
 		s.status = body.status;
 		return { status: body.status, updated: changed ? 1 : 0, skipped: changed ? 0 : 1 };
 	});
 
 	// ---- create, boost, messaging, call
-	const create = (kind: 'create' | 'messaging' | 'call' | 'boost', body: CreateInput & Record<string, unknown>) => {
+	const create = (request: RecordedRequest, kind: 'create' | 'messaging' | 'call' | 'boost', body: CreateInput & Record<string, unknown>) => {
 		if (body.validateOnly) svc.countDryRun(body);
 		const result = runChecks(svc, body, kind);
 		if (body.validateOnly) {
@@ -620,13 +665,23 @@ export function registerAds(api: FakeApi): AdsService {
 			targeting: { ...((targeting as Record<string, unknown>) ?? {}), ...(countries ? { countries } : {}) },
 			schedule: { startDate: startDate as string | undefined, endDate: endDate as string | undefined },
 		});
+		svc.books.write(request, {
+			kind: 'create',
+			object: 'ad',
+			id: ad.id,
+			accountId: conn.id,
+			adAccountId: campaign.adAccountId,
+			status: requested,
+			budget: budgetValue,
+			...(Array.isArray(body.keywords) ? { keywords: body.keywords as string[] } : {}),
+		});
 		const view = kind === 'boost' ? { id: ad.id, name: ad.name, status: ad.status } : { id: ad.id, name: ad.name, platform: ad.platform, status: ad.status, platformCampaignId: ad.platformCampaignId };
 		return { ad: view, message: requested === 'paused' ? 'Created paused; it will not spend until you activate it' : 'Created; it starts spending once approved' };
 	};
-	api.route('POST', '/v1/ads/create', { ads, body: createAdBody }, ({ body }) => create('create', body as CreateInput));
-	api.route('POST', '/v1/ads/messaging', { ads, body: messagingAdBody }, ({ body }) => create('messaging', body as CreateInput));
-	api.route('POST', '/v1/ads/call', { ads, body: callAdBody }, ({ body }) => create('call', body as CreateInput));
-	api.route('POST', '/v1/ads/boost', { ads, body: boostBody }, ({ body }) => create('boost', { goal: 'engagement', ...body } as CreateInput));
+	api.route('POST', '/v1/ads/create', { ads, body: createAdBody }, ({ body, request }) => create(request, 'create', body as CreateInput));
+	api.route('POST', '/v1/ads/messaging', { ads, body: messagingAdBody }, ({ body, request }) => create(request, 'messaging', body as CreateInput));
+	api.route('POST', '/v1/ads/call', { ads, body: callAdBody }, ({ body, request }) => create(request, 'call', body as CreateInput));
+	api.route('POST', '/v1/ads/boost', { ads, body: boostBody }, ({ body, request }) => create(request, 'boost', { goal: 'engagement', ...body } as CreateInput));
 
 	// ---- individual ads
 	api.route('GET', '/v1/ads', { ads, query: adsQuery }, ({ query }) => {
@@ -655,13 +710,22 @@ export function registerAds(api: FakeApi): AdsService {
 		const ad = svc.ad(params.adId);
 		return { ad: { ...svc.adView(ad), creative: ad.creative, targeting: ad.targeting, schedule: ad.schedule }, stale: !query.live };
 	});
-	api.route('PUT', '/v1/ads/:adId', { ads, body: updateAdBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/:adId', { ads, body: updateAdBody }, ({ params, body, request }) => {
 		const ad = svc.ad(params.adId);
 		const network = svc.networkOfPlatform(ad.platform);
 		if ((network === 'microblog' || network === 'chatnet') && (body.creative || body.targeting)) {
 			throw new ApiError(501, 'unsupported_platform_operation', `Creative and targeting cannot be changed on ${network}; create a new ad instead`);
 		}
 		if (body.name !== undefined && network !== 'socialnet') throw invalid('name', 'can be changed on socialnet only');
+		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (CONTRACT, 2026-11-27)
+		const keywords = network === 'searchnet' && body.targeting?.keywords !== undefined ? keywordTexts(body.targeting.keywords) : [];
+		const owner = svc.ownerOf(ad.platformCampaignId);
+		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
+		if (body.budget && raisesBudget(ad.budget, body.budget)) svc.books.write(request, { kind: 'budget', object: 'ad', id: ad.id, ...owner, budget: body.budget, before: ad.budget });
+		if (keywords.length) {
+			svc.addKeywords(ad, keywords);
+			svc.books.write(request, { kind: 'keywords', object: 'adSet', id: ad.platformAdSetId, ...owner, keywords });
+		}
 		if (body.status) ad.status = body.status;
 		if (body.budget) ad.budget = body.budget;
 		if (body.creative) ad.creative = { ...ad.creative, ...body.creative };
@@ -680,8 +744,9 @@ export function registerAds(api: FakeApi): AdsService {
 		}
 		return { ad: { id: ad.id, status: 'cancelled' } };
 	});
-	api.route('PUT', '/v1/ads/:adId/status', { ads, body: adStatusBody }, ({ params, body }) => {
+	api.route('PUT', '/v1/ads/:adId/status', { ads, body: adStatusBody }, ({ params, body, request }) => {
 		const ad = svc.ad(params.adId);
+		svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
 		ad.status = body.status;
 		ad.requestedStatus = body.status;
 		if (ad.platform === 'microblog') {

@@ -27,7 +27,8 @@ import {
 	targetingSearchQuery,
 } from './contract/adsAudiencesAndInsights';
 import type { AdsService } from './ads';
-import type { FakeApi } from './core';
+import { raisesBid, raisesBudget } from './books';
+import type { FakeApi, RecordedRequest } from './core';
 import { invalid, notFound } from './errors';
 
 /** The ads half of the fake API, part 2: audiences, posts, targeting, conversions, insights, keywords, search terms, recommendations. */
@@ -115,21 +116,29 @@ export class AdsExtras {
 	 * What applying a recommendation changes in the campaign it names (when the fake API holds it):
 	 * a budget type raises the budget by the estimated cost's ratio, an opt-in sets the bid
 	 * strategy, KEYWORD adds an active keyword to its first ad set, SITELINK_ASSET adds a sitelink.
+	 * What can spend more goes into the books, naming the recommendation.
 	 */
-	applyRecommendation(r: Recommendation) {
+	applyRecommendation(r: Recommendation, request: RecordedRequest) {
 		const campaign = this.svc.campaigns.get(r.campaignId);
+		const book = { object: 'campaign' as const, id: r.campaignId, ...this.svc.ownerOf(r.campaignId), recommendation: { resourceName: r.resourceName, type: r.type } };
 		let change = 'nothing the fake API models';
 		if (r.type.endsWith('_BUDGET')) {
-			const amount = Math.ceil((campaign?.budget?.amount ?? 20) * (r.impact.potential.cost / Math.max(r.impact.base.cost, 1)));
-			if (campaign) campaign.budget = { amount, type: campaign.budget?.type ?? 'daily' };
-			change = `budget ${amount}`;
+			const budget = { amount: Math.ceil((campaign?.budget?.amount ?? 20) * (r.impact.potential.cost / Math.max(r.impact.base.cost, 1))), type: campaign?.budget?.type ?? 'daily' };
+			if (campaign && raisesBudget(campaign.budget, budget)) this.svc.books.write(request, { ...book, kind: 'budget', budget, before: campaign.budget });
+			if (campaign) campaign.budget = budget;
+			change = `budget ${budget.amount}`;
 		} else if (r.type.endsWith('_OPT_IN')) {
 			const strategy = r.type.replace(/_OPT_IN$/, '');
+			if (campaign && raisesBid({ strategy: campaign.bidStrategy }, { bidStrategy: strategy })) this.svc.books.write(request, { ...book, kind: 'bid', bid: { strategy }, before: { strategy: campaign.bidStrategy } });
 			if (campaign) campaign.bidStrategy = strategy;
 			change = `bidStrategy ${strategy}`;
 		} else if (r.type === 'KEYWORD') {
 			const set = campaign && this.svc.adSetsOf(campaign.platformCampaignId)[0];
-			if (campaign && set) this.seedKeywords(campaign.accountId, campaign.platformCampaignId, set.platformAdSetId, [`recommended ${r.resourceName.split('/').pop()}`]);
+			const keywords = [`recommended ${r.resourceName.split('/').pop()}`];
+			if (campaign && set) {
+				this.seedKeywords(campaign.accountId, campaign.platformCampaignId, set.platformAdSetId, keywords);
+				this.svc.books.write(request, { ...book, kind: 'keywords', object: 'adSet', id: set.platformAdSetId, keywords });
+			}
 			change = 'keyword added';
 		} else if (r.type === 'SITELINK_ASSET') {
 			this.sitelinks.set(r.campaignId, [...(this.sitelinks.get(r.campaignId) ?? []), r.resourceName]);
@@ -233,6 +242,7 @@ const TARGETING = [
 export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 	const x = new AdsExtras(api, svc);
 	svc.hasPost = (accountId, postId) => x.hasPost(accountId, postId);
+	svc.addKeywords = (ad, texts) => void x.seedKeywords(ad.accountId, ad.platformCampaignId, ad.platformAdSetId, texts);
 	const ads = true;
 	const onlyOn = (accountId: string, networks: string[], what: string) => {
 		const network = x.network(accountId);
@@ -413,7 +423,7 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		);
 		return { keywords: list.map((k) => x.keywordView(k)) };
 	});
-	api.route('POST', '/v1/ads/keywords', { ads, body: addKeywordsBody }, ({ body }) => {
+	api.route('POST', '/v1/ads/keywords', { ads, body: addKeywordsBody }, ({ body, request }) => {
 		onlyOn(body.accountId, ['searchnet'], 'keywords');
 		const set = svc.adSets.get(body.adSetId);
 		if (!set) throw notFound('Ad group', body.adSetId);
@@ -424,6 +434,8 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 			created.negative = body.negative ?? false;
 			return x.keywordView(created);
 		});
+		// negative keywords exclude searches: they bid on nothing
+		if (!body.negative) svc.books.write(request, { kind: 'keywords', object: 'adSet', id: set.platformAdSetId, ...svc.ownerOf(set.platformCampaignId), keywords: added.map((k) => k.keyword) });
 		return { keywords: added };
 	});
 	const keyword = (keywordId: string, accountId: string) => {
@@ -431,8 +443,9 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		if (!k || k.accountId !== accountId) throw notFound('Keyword', keywordId);
 		return k;
 	};
-	api.route('PATCH', '/v1/ads/keywords/:keywordId', { ads, body: keywordStatusBody }, ({ params, body }) => {
+	api.route('PATCH', '/v1/ads/keywords/:keywordId', { ads, body: keywordStatusBody }, ({ params, body, request }) => {
 		const k = keyword(params.keywordId, body.accountId);
+		svc.bookActivation(request, 'keyword', k.id, k.campaignId, k.status, body.status);
 		k.status = body.status;
 		return { keyword: x.keywordView(k) };
 	});
@@ -484,24 +497,24 @@ export function registerAdsExtras(api: FakeApi, svc: AdsService): AdsExtras {
 		const list = [...x.recommendations.values()].filter((r) => r.accountId === query.accountId && r.adAccountId === query.adAccountId && (!types || types.includes(r.type)));
 		return { adAccountId: query.adAccountId, recommendations: list.map(({ resourceName, type, campaignId, impact }) => recommendation.parse({ resourceName, type, campaignId, impact })), stale: false };
 	});
-	const perItem = (accountId: string, adAccountId: string, names: string[], done: 'applied' | 'dismissed') => {
+	const perItem = (request: RecordedRequest, accountId: string, adAccountId: string, names: string[], done: 'applied' | 'dismissed') => {
 		onlyOn(accountId, ['searchnet'], 'recommendations');
 		return {
 			results: names.map((resourceName) => {
 				const r = x.recommendations.get(resourceName);
 				if (!r || r.adAccountId !== adAccountId) return { resourceName, status: 'failed', message: 'Recommendation not found (already applied or dismissed?)' };
 				if (done === 'applied' && r.failsOnApply) return { resourceName, status: 'failed', message: 'The campaign this recommendation changes no longer exists' };
-				if (done === 'applied') x.applyRecommendation(r);
+				if (done === 'applied') x.applyRecommendation(r, request);
 				x.recommendations.delete(resourceName);
 				return { resourceName, status: done };
 			}),
 		};
 	};
-	api.route('POST', '/v1/ads/recommendations/apply', { ads, body: applyRecommendationsBody }, ({ body }) =>
-		perItem(body.accountId, body.adAccountId, body.recommendations.map((r) => r.resourceName), 'applied'),
+	api.route('POST', '/v1/ads/recommendations/apply', { ads, body: applyRecommendationsBody }, ({ body, request }) =>
+		perItem(request, body.accountId, body.adAccountId, body.recommendations.map((r) => r.resourceName), 'applied'),
 	);
-	api.route('POST', '/v1/ads/recommendations/dismiss', { ads, body: dismissRecommendationsBody }, ({ body }) =>
-		perItem(body.accountId, body.adAccountId, body.resourceNames, 'dismissed'),
+	api.route('POST', '/v1/ads/recommendations/dismiss', { ads, body: dismissRecommendationsBody }, ({ body, request }) =>
+		perItem(request, body.accountId, body.adAccountId, body.resourceNames, 'dismissed'),
 	);
 
 	api.control('ads-extras', () => ({

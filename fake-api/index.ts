@@ -1,12 +1,14 @@
 import { FakeApi, type FakeApiOptions, type Fault, type FaultRate, type Realistic } from './core';
 import { registerAds, type AdsService } from './ads';
 import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
+import type { Books } from './books';
 import { registerCommerce, type CommerceService } from './commerce';
 import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
 import { registerWebhooks, type WebhookDialect, type WebhookService } from './webhooks';
 
 export { FAULT_KINDS, FakeApi, parseFixedWindow, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
 export { ApiError } from './errors';
+export { BOOK_KINDS, breaches, summarise, type BookCaps, type BookEntry, type BookKind, type Books } from './books';
 export { postIdOf } from './adsAudiencesAndInsights';
 export { signBody, signTimestamped, TIMESTAMPED_HEADER, WEBHOOK_DIALECTS, webhookDialect, type WebhookDialect } from './webhooks';
 
@@ -28,6 +30,8 @@ export interface FakeApiServer extends FakeApi {
 	adsExtras: AdsExtras;
 	/** An OpenAI-compatible chat model with scripted answers, under /openai/v1. */
 	openai: ScriptedModel;
+	/** What the API did to spending, append-only (fake-api/books.ts): what tests of money read. */
+	books: Books;
 }
 
 /** The fake API's own options beside FakeApiOptions: the port and the deliveries' dialect (fake-api/webhooks.ts WEBHOOK_DIALECTS; default plain). */
@@ -47,6 +51,7 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 	api.commerce = registerCommerce(api);
 	api.ads = registerAds(api);
 	api.adsExtras = registerAdsExtras(api, api.ads);
+	api.books = api.ads.books;
 	api.openai = registerOpenAi(api);
 
 	api.control('fault', (body) => {
@@ -71,6 +76,7 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 		return { realistic: api.realistic ?? false, faults: api.faultRate ?? false, stats: api.stats };
 	});
 	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
+	api.control('books', () => ({ entries: api.books.entries }));
 
 	await api.listen(options.port ?? 0);
 	return api;

@@ -3,9 +3,10 @@ import type {
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	INodeExecutionData,
+	JsonObject,
 	PostReceiveAction,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isEmpty } from './params';
 import { reading } from './reads';
@@ -13,6 +14,14 @@ import { reading } from './reads';
 /** Fails the current item with a message and what to do about it. */
 export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+}
+
+/**
+ * Refuses the current item before anything is sent, as an API error with no HTTP code: for a request
+ * the API would take, but not as the workflow means it (it names what the API would do instead).
+ */
+export function refuseUnsent(ctx: IExecuteSingleFunctions, message: string, description: string): never {
+	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex(), httpCode: 'none' });
 }
 
 /** A `send` map function refusing an empty value before the call, naming the field. */

@@ -56,9 +56,10 @@ describe('Create', () => {
 		expect(r.json).toEqual([{ platformCampaignId: expect.any(String), platform: 'socialfeed', campaignName: 'Autumn', status: 'paused' }]);
 	});
 
-	test('Validate Only returns the check and creates nothing', async () => {
+	test('Validate Only looks the Ad Connection\'s network up, then returns the check and creates nothing', async () => {
 		const r = await create({ validateOnly: true });
-		expect(r.requests[0].body).toMatchObject({ validateOnly: true });
+		expect(r.requests.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v1/ads/connections', 'POST /v1/ads/campaigns']);
+		expect(r.requests[1].body).toMatchObject({ validateOnly: true });
 		expect(r.json[0]).toMatchObject({ validateOnly: true, valid: true, checked_by: 'network' });
 		expect(ctx.api.ads.campaigns.size).toBe(0);
 	});

@@ -16,9 +16,10 @@ test('docs/nodes.md holds the caps table generated from the declarations (else: 
 	const doc = fs.readFileSync(path.join(root, 'docs/nodes.md'), 'utf8');
 	expect(doc).toBe(withTable(doc));
 	expect(capsRows()).toHaveLength(51);
-	expect(doc).toContain('| Keyword → Add | create | – | – | Yes |');
+	expect(doc).toContain('| Keyword → Add | keywords | – | – | Yes |');
+	expect(doc).toContain('| Ad → Update | activate, budget, keywords | Yes | Yes | Yes |');
 	expect(doc).toContain('| Keyword → Set Status | activate | – | Yes | Yes |');
-	expect(doc).toContain('| Recommendation → Apply | create, activate, budget, bid (judged per request) | Yes | Yes | Yes |');
+	expect(doc).toContain('| Recommendation → Apply | create, activate, budget, bid, keywords (judged per request) | Yes | Yes | Yes |');
 	expect(doc).toContain('| Ad → Get | spend nothing | – | – | – |');
 });
 

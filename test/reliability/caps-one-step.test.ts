@@ -41,7 +41,7 @@ test("a new credential (Limit Spending on by default, every cap 0) refuses a pau
 	const r = await run(boost(), {});
 	expect(r.requests).toEqual([]);
 	expect(r.error?.message).toBe(
-		'Daily budget 20 is refused: this credential allows no daily budget (Max Daily Budget is 0). This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change. Nothing was sent.',
+		'Daily budget 20 is refused: this credential allows no daily budget (Max Daily Budget is 0). This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change, no keywords added. Nothing was sent.',
 	);
 	expect(r.error?.description).toBe(`It passes once the owner sets Max Daily Budget to 20 or more. It passes once the owner sets Max Spending Actions per Execution to 1 or more. ${OWNER}`);
 	expect(r.error?.description).not.toContain(FINAL);
@@ -69,7 +69,7 @@ test('Validate Only under the new credential is not refused: it reaches the API 
 	expect(r.json).toHaveLength(1);
 	expect(r.json[0].capsWouldRefuse).toEqual({
 		message:
-			'Daily budget 20 is refused: this credential allows no daily budget (Max Daily Budget is 0). This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change. The real call would be refused.',
+			'Daily budget 20 is refused: this credential allows no daily budget (Max Daily Budget is 0). This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change, no keywords added. The real call would be refused.',
 		fix: `It passes once the owner sets Max Daily Budget to 20 or more. It passes once the owner sets Max Spending Actions per Execution to 1 or more. ${OWNER}`,
 	});
 	// within every cap, the check says nothing of them

@@ -64,7 +64,7 @@ describe('an Ads operation that declares nothing does not compile and does not l
 	}, 30_000);
 
 	test('at load: adsOperation without a declaration (plain JS, a cast) throws; a batch operation may only declare none; the node rejects an operation not built with adsOperation', () => {
-		expect(() => adsOperation(spec as never)).toThrow("Do x: declare what its requests can do to spending (spends: 'none', or a list of create, activate, budget, bid); unknown means spending");
+		expect(() => adsOperation(spec as never)).toThrow("Do x: declare what its requests can do to spending (spends: 'none', or a list of create, activate, budget, bid, keywords); unknown means spending");
 		expect(() => adsOperation({ ...spec, spends: ['raise'] } as never)).toThrow(/Do x: declare what its requests can do to spending/);
 		expect(() => batchOperation({ ...spec, spends: ['create'], input: 'name', work: async () => ({}) } as never)).toThrow("Do x: a batch operation runs outside the spending caps' checks, so it must declare spends: 'none'");
 		const plain = operation(spec);
@@ -207,7 +207,8 @@ describe('property: under the strictest caps, every request that reaches the API
 			actions.includes('create') ||
 			(actions.includes('activate') && String(update.status ?? '').toLowerCase() === 'active') ||
 			(actions.includes('budget') && (update.budget !== undefined || update.budgetAmount !== undefined)) ||
-			(actions.includes('bid') && (update.bidAmount !== undefined || update.bidStrategy !== undefined))
+			(actions.includes('bid') && (update.bidAmount !== undefined || update.bidStrategy !== undefined)) ||
+			(actions.includes('keywords') && (update.keywords !== undefined || (update.targeting as IDataObject | undefined)?.keywords !== undefined))
 		);
 	}
 
@@ -225,6 +226,8 @@ describe('property: under the strictest caps, every request that reaches the API
 			for (const q of r.requests) expect({ request: `${q.method} ${q.path}`, spending: spending(actions, q) }).toEqual({ request: `${q.method} ${q.path}`, spending: false });
 			// what Apply let through changed neither a budget nor bidding, nor added a keyword
 			for (const a of ctx.api.adsExtras.applied) expect(a.change).toMatch(/^(sitelink added|nothing the fake API models)$/);
+			// and the API's books hold no effect on spending (fake-api/books.ts)
+			expect(ctx.api.books.entries).toEqual([]);
 			if (actions.length) expect(r.items.length).toBeGreaterThan(0);
 		}
 	});

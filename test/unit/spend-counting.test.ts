@@ -17,8 +17,8 @@ let execution = 0;
 /** A fresh execution: `send(request, item)` runs the preSend under `caps`; it resolves to the refusal's message and description, or 'sent'. */
 function anExecution(preSend: ReturnType<typeof countSpendingCall>, caps: Partial<typeof OPEN_CAPS>) {
 	const id = `exec-counting-${execution++}`;
-	return async (request: IHttpRequestOptions, item = 0) => {
-		const ctx = spendContext(id, item, caps);
+	return async (request: IHttpRequestOptions, item = 0, credential: { apiKey?: string; baseUrl?: string } = {}) => {
+		const ctx = spendContext(id, item, { ...caps, ...credential });
 		try {
 			await preSend.call(ctx, request);
 			return 'sent';
@@ -53,6 +53,29 @@ test('POSTs: one Idempotency-Key is one call whatever the item (a user\'s own ke
 	expect(await unkeyed(boost(), 0)).toBe('sent');
 	expect(await unkeyed(boost(), 0)).toBe('sent');
 	expect(await unkeyed(boost(), 1)).toMatch(/^Spending action 2 of this execution, above this credential's cap of 1 /);
+});
+
+test('finding 2: an Idempotency-Key counts by what it does: the same key on another path, or at another API key or Base URL, is another call; the same key, path and API key is one', async () => {
+	const send = anExecution(countSpendingCall(['create']), { maxSpendingCallsPerExecution: 2 });
+	const post = (url: string): IHttpRequestOptions => ({ method: 'POST', url, body: { budgetAmount: 20 }, headers: { 'Idempotency-Key': 'same-key' } });
+	const key = { apiKey: 'sk_a', baseUrl: 'https://api.example.com' };
+	expect(await send(post('/v1/ads/create'), 0, key)).toBe('sent');
+	expect(await send(post('/v1/ads/create'), 1, key)).toBe('sent');
+	expect(await send(post('/v1/ads/boost'), 0, key)).toBe('sent');
+	expect(await send(post('/v1/ads/messaging'), 0, key)).toMatch(CAP_2);
+	expect(await send(post('/v1/ads/create'), 0, { ...key, apiKey: 'sk_b' })).toMatch(CAP_2);
+	expect(await send(post('/v1/ads/create'), 0, { ...key, baseUrl: 'https://other.example.com' })).toMatch(CAP_2);
+});
+
+test('finding 3: keywords count when a request sends them, its own list or in its targeting (one that cannot be read counts too); other targeting does not', async () => {
+	const send = anExecution(countSpendingCall(['activate', 'budget', 'keywords']), { maxSpendingCallsPerExecution: 2 });
+	const put = (ad: string, body: object): IHttpRequestOptions => ({ method: 'PUT', url: `/v1/ads/${ad}`, body });
+	expect(await send(put('a1', { targeting: { locations: ['US'] } }))).toBe('sent');
+	expect(await send(put('a1', { name: 'Renamed' }))).toBe('sent');
+	expect(await send(put('a1', { targeting: { keywords: ['linen'] } }))).toBe('sent');
+	expect(await send(put('a2', { keywords: ['linen'] }))).toBe('sent');
+	expect(await send(put('a3', { targeting: '{"keywords": ["linen"]}' }))).toMatch(CAP_2);
+	expect(await send(put('a4', { targeting: [{ keywords: ['linen'] }] }))).toMatch(CAP_2);
 });
 
 test('Bulk Set Status counts each campaign made active once, however its platform and ID are typed (a number, padded text, none)', async () => {

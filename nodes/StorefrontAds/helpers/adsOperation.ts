@@ -4,6 +4,7 @@ import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
 import { checkedSpends, declareSpends, type Spends } from './spendCaps';
 import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
+import { checkSpendValues } from './spendValues';
 
 /** preSends that make a request of their own (a lookup): the caps are checked before the first one. */
 const LOOKUPS = new WeakSet<PreSendAction>();
@@ -13,15 +14,16 @@ export function looksUp<A extends PreSendAction>(action: A): A {
 }
 
 /**
- * The operation's preSend with the caps its declaration calls for (spendCaps.ts): the budget and
- * status check once the operation's own actions have built the body, before any lookup of ours;
- * the count last, after the Idempotency-Key is set.
+ * The operation's preSend with the caps its declaration calls for (spendCaps.ts): once the
+ * operation's own actions have built the body and before any lookup of ours, its status and budget
+ * type as the API takes them (spendValues.ts), then the budget and status caps; the count last,
+ * after the Idempotency-Key is set.
  */
 function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[]): PreSendAction[] {
 	if (spends === 'none') return preSend;
 	const lookup = preSend.findIndex((action) => LOOKUPS.has(action));
 	const at = lookup === -1 ? preSend.length : lookup;
-	return [...preSend.slice(0, at), checkSpendCaps(spends), ...preSend.slice(at), countSpendingCall(spends)];
+	return [...preSend.slice(0, at), checkSpendValues(spends), checkSpendCaps(spends), ...preSend.slice(at), countSpendingCall(spends)];
 }
 
 /** What every Ads operation's file states: what its requests can do to spending (spendCaps.ts). */

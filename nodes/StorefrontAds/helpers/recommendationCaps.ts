@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/wire/apiRequest';
-import { refuseOverCap, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
+import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 
 /**
  * Recommendation → Apply names recommendations, not amounts, and the search network adds types
@@ -26,11 +26,11 @@ const KNOWN_TYPES: Record<string, readonly SpendAction[]> = {
 	CALLOUT_EXTENSION: [],
 	STRUCTURED_SNIPPET_ASSET: [],
 	// a new keyword starts bidding within the campaign's budget, as Keyword → Add does: counted like it
-	KEYWORD: ['create'],
+	KEYWORD: ['keywords'],
 };
 
 /** What Apply can do at most: a type we do not know may do anything. */
-const ANYTHING: SpendActions = ['create', 'activate', 'budget', 'bid'];
+const ANYTHING: SpendActions = SPEND_ACTIONS;
 
 interface Listed {
 	type: string;

@@ -1,7 +1,7 @@
-import { NodeApiError, type IExecuteSingleFunctions, type JsonObject } from 'n8n-workflow';
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { failItem } from '../../shared/requestActions';
+import { failItem, refuseUnsent } from '../../shared/requestActions';
 import type { SECRET_FIELDS } from '../../shared/wire/withheld';
 
 /**
@@ -36,11 +36,9 @@ export async function credentialSecret(ctx: IExecuteSingleFunctions, secret: Cre
  * still in the workflow): the value is neither read nor sent, and the error says where it goes now.
  */
 export function refuseSecretInWorkflow(ctx: IExecuteSingleFunctions, secret: CredentialSecret, oldField: string): never {
-	// nothing was sent: no answer, no HTTP code
-	throw new NodeApiError(ctx.getNode(), {} as JsonObject, {
-		message: `The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
-		description: `${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
-		itemIndex: ctx.getItemIndex(),
-		httpCode: 'none',
-	});
+	refuseUnsent(
+		ctx,
+		`The ${secret.label} is no longer a node field: this workflow still holds one in "${oldField}". Nothing was sent.`,
+		`${WHERE}, put the value in its "${secret.label}" field, then clear "${oldField}" in this node (shown only while it holds a value) and save the workflow, so that the secret leaves the workflow and its exports. Executions saved before keep their copy of the workflow: delete them if they matter.`,
+	);
 }

@@ -14,7 +14,10 @@ import type { OperationNote } from '../../shared/toolDescription';
  * adsOperation.ts), and that declaration alone decides what is checked. adsOperation adds to the
  * preSend of an operation that can spend:
  *
- * - `checkSpendCaps(spends)` (spendingActions.ts), once the body is built and before any lookup of
+ * - `checkSpendValues(spends)` (spendValues.ts), once the body is built: its status and budget
+ *   type must be the API's own (case-sensitive) values, whatever the caps, so the caps read them as
+ *   the API will.
+ * - `checkSpendCaps(spends)` (spendingActions.ts), next and before any lookup of
  *   ours (`looksUp`): the budget against Max Daily / Max Lifetime Budget (`budget`), the status
  *   against Paused Only (`activate`; with `create`, no status means ACTIVE); a call refused by
  *   them is told too whether Max Spending Actions would refuse it, so one refusal names every cap
@@ -22,8 +25,10 @@ import type { OperationNote } from '../../shared/toolDescription';
  *   it spends nothing, and its output says which caps would refuse the real call
  *   (`capsWouldRefuse`).
  * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
- *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls;
- *   Validate Only spends nothing and is not counted.
+ *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls by
+ *   what they do at the API (method, path, and Idempotency-Key or body, at the credential's API
+ *   key); Validate Only spends nothing and is not counted (Campaign → Create refuses it where the
+ *   API would ignore it).
  *
  * Recommendation → Apply names no amounts: each of its requests is judged (recommendationCaps.ts).
  *
@@ -36,9 +41,10 @@ import type { OperationNote } from '../../shared/toolDescription';
 /**
  * What a request can do to spending: `create` something that can spend (always counted),
  * `activate` something (Paused Only; counted when it asks for active), set a `budget` (the budget
- * caps; counted when it sends one) or a `bid` (counted when it sends one).
+ * caps; counted when it sends one), a `bid` (counted when it sends one), or add `keywords` that bid
+ * (counted when it sends keywords, also inside `targeting`).
  */
-export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid'] as const;
+export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid', 'keywords'] as const;
 export type SpendAction = (typeof SPEND_ACTIONS)[number];
 export type SpendActions = readonly [SpendAction, ...SpendAction[]];
 
@@ -180,7 +186,7 @@ export function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type:
 	// not a number: the node's own budget check refuses it next (whole units, more than 0)
 	if (Number.isNaN(amount)) return [];
 	const breaches: Breach[] = [];
-	// a type that is neither daily nor lifetime is held to both caps: whichever the API would take it as
+	// a type that is neither daily nor lifetime (checkSpendValues refuses it first) is held to both caps
 	if (budget.type !== 'lifetime' && amount > caps.maxDailyBudget) breaches.push(budgetBreach('daily', budget.amount, caps.maxDailyBudget));
 	if (budget.type !== 'daily' && amount > caps.maxLifetimeBudget) breaches.push(budgetBreach('lifetime', budget.amount, caps.maxLifetimeBudget));
 	return breaches;
@@ -226,5 +232,5 @@ export async function actionsOf(ctx: IExecuteSingleFunctions, spends: Exclude<Sp
  */
 export const spendCapsNote: OperationNote = {
 	applies: (option) => canDo(spendsOf(option) ?? 'none').length > 0,
-	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations and budget or bid changes one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
+	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations, budget or bid changes and keywords added one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
 };

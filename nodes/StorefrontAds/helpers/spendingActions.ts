@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
+import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { keyOf, keyOn } from '../../shared/wire/idempotency';
 import {
 	actionsOf,
@@ -18,35 +19,52 @@ import {
 	type Spends,
 } from './spendCaps';
 
+/** Whether a request sends keywords: its own list, or its targeting's (a targeting that cannot be read counts: deny by default). */
+function sendsKeywords(body: IDataObject): boolean {
+	if (body.keywords !== undefined) return true;
+	const targeting = body.targeting;
+	return targeting !== undefined && (typeof targeting !== 'object' || targeting === null || Array.isArray(targeting) || 'keywords' in targeting);
+}
+
 /** The distinct spending actions a request takes, as its operation declares them (a resend of the same call is the same). */
-function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOptions, ctx: IExecuteSingleFunctions): string[] {
+function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOptions, ctx: IExecuteSingleFunctions, api: string): string[] {
+	// what a judge found a request does (Recommendation → Apply), it does: no field of its body says so
+	if (judgedActions(request)) return actions.length ? [callIdentity(ctx, request, api)] : [];
 	const body = (request.body ?? {}) as IDataObject;
 	const active = lowerText(body.status) === 'active';
 	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
 	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
 		if (!active) return [];
-		return (body.campaigns as IDataObject[]).map((c) => `campaign-active:${requestText(c.platform)}:${requestText(c.campaignId)}`);
+		return (body.campaigns as IDataObject[]).map((c) => keyOf([api, 'campaign-active', requestText(c.platform), requestText(c.campaignId)]));
 	}
 	const counted =
 		actions.includes('create') ||
 		(actions.includes('activate') && active) ||
 		(actions.includes('budget') && (body.budget !== undefined || body.budgetAmount !== undefined)) ||
-		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined));
-	return counted ? [callIdentity(ctx, request)] : [];
+		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined)) ||
+		(actions.includes('keywords') && sendsKeywords(body));
+	return counted ? [callIdentity(ctx, request, api)] : [];
 }
 
 /**
- * A call's identity: its Idempotency-Key (the API creates nothing new for a resend with the same
- * key: n8n's Retry On Fail and the node's own resends send the same one); a request without one
- * (PUT) is the same call when its method, path and body are the same (a PUT repeated changes nothing).
+ * A call's identity: what it does, at which API key. With an Idempotency-Key, its method, path and
+ * key: the API scopes a key by API key and path (CONTRACT), so a resend (n8n's Retry On Fail, the
+ * node's own) is the same call, while the same key on another path or another API key is another.
+ * Without one (PUT), its method, path and body: a PUT repeated changes nothing.
  */
-function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions): string {
-	const key = keyOn(request);
-	if (key) return `key:${key}`;
+function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions, api: string): string {
 	const method = String(request.method ?? 'GET');
+	const key = keyOn(request);
+	if (key) return keyOf([api, method, request.url, 'key', key]);
 	// a POST without a key is one call per node and item
 	const where = method === 'POST' ? [ctx.getNode().id ?? ctx.getNode().name, ctx.getItemIndex()] : [];
-	return `call:${keyOf([...where, method, request.url, request.body ?? null])}`;
+	return keyOf([api, ...where, method, request.url, request.body ?? null]);
+}
+
+/** The API key a call goes to, by its credential's Base URL and key (hashed: the count keeps no secret). */
+async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
+	const credential = (await ctx.getCredentials(CREDENTIAL_NAME)) ?? {};
+	return keyOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')]);
 }
 
 /**
@@ -71,8 +89,8 @@ function callsOf(executionId: string): Set<string> {
 }
 
 /** Max Spending Actions for the real call: the breach when it would go over, and the calls it adds (a resend of a counted call adds none). */
-function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, cap: number) {
-	const calls = spendingCalls(actions, request, ctx);
+function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, cap: number, api: string) {
+	const calls = spendingCalls(actions, request, ctx, api);
 	const made = callsOf(String(ctx.getExecutionId() ?? ''));
 	const added = calls.filter((c) => !made.has(c));
 	const total = made.size + added.length;
@@ -80,7 +98,7 @@ function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], 
 	const breach: Breach =
 		cap === 0
 			? {
-					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change.',
+					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change, no keywords added.',
 					pass: `It passes once the owner sets Max Spending Actions per Execution to ${total} or more.`,
 				}
 			: {
@@ -113,7 +131,7 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
 		const dryRun = body.validateOnly === true;
 		// the count's own check (last) knows the call's key; here it is named beside the others
 		if (breaches.length || dryRun) {
-			const { breach } = countOf(this, actions, request, caps.maxSpendingCallsPerExecution);
+			const { breach } = countOf(this, actions, request, caps.maxSpendingCallsPerExecution, await apiOf(this));
 			if (breach) breaches.push(breach);
 		}
 		if (!breaches.length) return request;
@@ -138,8 +156,10 @@ export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendActio
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);
 		if (!limited || (request.body as IDataObject | undefined)?.validateOnly === true) return request;
+		const api = await apiOf(this);
+		// nothing awaits from the count's reading to its update: RoutingNode sends an input's items at once
 		// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
-		const { made, added, breach } = countOf(this, judgedActions(request) ?? canDo(spends), request, cap);
+		const { made, added, breach } = countOf(this, judgedActions(request) ?? canDo(spends), request, cap, api);
 		if (breach) refuseOverCap(this, [breach]);
 		for (const c of added) made.add(c);
 		return request;

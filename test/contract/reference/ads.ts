@@ -501,6 +501,8 @@ export const adsEndpoints: Endpoint[] = [
 			f('body', 'headlines', 'string[]', { 'updateFields.headlines': 'Linen\nSummer' }, ['Linen', 'Summer'], { on: 'searchnet', run: 'searchnet' }),
 			f('body', 'descriptions', 'string[]', { 'updateFields.descriptions': 'Light\nCool' }, ['Light', 'Cool'], { on: 'searchnet', run: 'searchnet' }),
 			f('body', 'finalUrls', 'string[]', { 'updateFields.finalUrls': 'https://shop.example.com/a' }, ['https://shop.example.com/a'], { on: 'searchnet', run: 'searchnet' }),
+			// "searchnet also takes … targeting of keywords": they join the ad group and bid (CONTRACT, 2026-11-27)
+			f('body', 'targeting', 'object', { 'updateFields.targeting': '{"keywords":["linen dress"]}' }, { keywords: ['linen dress'] }, { on: 'searchnet', run: 'searchnet' }),
 		],
 		response: { fields: ['ad.id', 'ad.budget', 'message'] },
 	},

@@ -13,7 +13,7 @@ export const option = adsOperation({
 	description: 'Create a campaign, ad set and ad in one call',
 	method: 'POST',
 	path: '/v1/ads/create',
-	spends: ['create', 'activate', 'budget'],
+	spends: ['create', 'activate', 'budget', 'keywords'],
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	fields,

@@ -13,7 +13,7 @@ export const option = adsOperation({
 	description: 'Create an ad that starts a conversation',
 	method: 'POST',
 	path: '/v1/ads/messaging',
-	spends: ['create', 'activate', 'budget'],
+	spends: ['create', 'activate', 'budget', 'keywords'],
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	fields,

@@ -60,7 +60,8 @@ export const option = adsOperation({
 	description: 'Change budget, status, name, creative or targeting (what each network allows)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}',
-	spends: ['activate', 'budget'],
+	// searchnet's targeting keywords join the ad group and bid, as Keyword → Add's do (CONTRACT, 2026-11-27)
+	spends: ['activate', 'budget', 'keywords'],
 	fields,
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],
 	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
-import { bodyFrom, failItem } from '../../../shared/requestActions';
+import { bodyFrom, failItem, refuseUnsent } from '../../../shared/requestActions';
+import { apiRequest } from '../../../shared/wire/apiRequest';
 import { goalOptions } from '../../helpers/adCreate';
 import { accountId, adAccountId, name, status } from '../../helpers/adsFields';
-import { adsOperation } from '../../helpers/adsOperation';
+import { adsOperation, looksUp } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { NETWORKS } from '../../helpers/networks';
+import { NETWORKS, networksWhere } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
 import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
 
@@ -19,6 +20,33 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 	}
 	return request;
 }
+
+/** Where the API applies a campaign's Validate Only (the networks table), as the panel names them. */
+const DRY_RUN_NETWORKS = networksWhere('campaignValidate')
+	.map((n) => NETWORKS[n].name)
+	.join(' and ');
+const DRY_RUN_FIX = `Validate Only checks a campaign on ${DRY_RUN_NETWORKS} only. Here, turn it off and set Status to "Paused (Recommended)" to create the campaign without spending; to check an ad on any network, use Ad → "Create an ad" with Validate Only on.`;
+
+/**
+ * Validate Only is a dry run only where the API applies it; elsewhere the API ignores it and creates
+ * the campaign as sent. The API goes by the Ad Connection's network, not the Network field, so a
+ * check the field says is a dry run looks the connection up (a read) before it is sent.
+ */
+const dryRunOnlyWhereApplied = looksUp(async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const body = request.body as IDataObject;
+	if (body.validateOnly !== true) return request;
+	let network = param<string>(this, 'network', '');
+	if (NETWORKS[network]?.campaignValidate) {
+		const { body: answer } = await apiRequest.call(this, 'GET', '/v1/ads/connections', { itemIndex: this.getItemIndex() });
+		const connection = ((answer.connections as IDataObject[] | undefined) ?? []).find((c) => c.id === body.accountId);
+		if (!connection) refuseUnsent(this, `Validate Only is refused: Ad Connection ${String(body.accountId)} is not among the API's connections, so whether its network applies Validate Only is unknown. Nothing was sent.`, DRY_RUN_FIX);
+		network = String(connection.network);
+	}
+	if (!NETWORKS[network]?.campaignValidate) {
+		refuseUnsent(this, `Validate Only is not a dry run for a ${network} campaign: the API applies it on ${DRY_RUN_NETWORKS} only, and would create this campaign as sent (status, budget and all). Nothing was sent.`, DRY_RUN_FIX);
+	}
+	return request;
+});
 
 export const fields = [
 	networkField(),
@@ -36,7 +64,7 @@ export const fields = [
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
 	}),
 	collection('Additional Fields', 'additionalFields', budgetOptions),
-	validateOnlyField("Whether to only check the campaign (socialnet and chatnet run the network's dry run) and create nothing"),
+	validateOnlyField(`Whether to only check the campaign and create nothing: on ${DRY_RUN_NETWORKS} only (the API ignores it elsewhere and creates the campaign, so it is refused there)`),
 	optionsCollection,
 ];
 
@@ -60,6 +88,6 @@ export const option = adsOperation({
 		goal: 'body',
 		...statusInRequest,
 	},
-	preSend: [bodyFrom('additionalFields', budgetBody), requireBudgetWhereNeeded, sendOwnIdempotencyKey],
+	preSend: [bodyFrom('additionalFields', budgetBody), requireBudgetWhereNeeded, dryRunOnlyWhereApplied, sendOwnIdempotencyKey],
 	postReceive: [createdOutput('campaign')],
 });

@@ -46,7 +46,7 @@ export const option = adsOperation({
 	method: 'POST',
 	path: '/v1/ads/keywords',
 	// adding keywords to an active ad group starts bidding on them (CONTRACT.md, 2026-11-26)
-	spends: ['create'],
+	spends: ['keywords'],
 	fields,
 	inRequest: {
 		adSetId: { in: 'body', locator: true },
