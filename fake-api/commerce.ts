@@ -221,7 +221,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	const now = () => api.now().toISOString();
 	const base = '/v1/commerce';
 
-	// ---- catalog syncs (no scope: CONTRACT)
+	// ---- catalog syncs (no scope: docs/reference/contract.md)
 	api.route('GET', `${base}/catalog-syncs`, { query: accountOnlyQuery }, ({ query }) => {
 		svc.store(query.accountId);
 		const syncs = [...svc.catalogSyncs.values()].filter((s) => s.accountId === query.accountId);

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
  * Signature checks of a delivery, pure (no n8n): two schemes, chosen by the header's value.
  *
  * - plain: `<lowercase hex HMAC-SHA256 of the raw body>`, optionally prefixed `sha256=` (our
- *   CONTRACT). The time of the event is then only in the body, which the signature covers.
+ *   contract, docs/reference/contract.md). The time of the event is then only in the body, which the signature covers.
  * - timestamped: `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`, each `v1` the HMAC-SHA256 of
  *   `"<t>.<raw body>"` (the live service's public client code). Several `v1` values: the secret is
  *   being rotated, any one matching is enough. `t` is covered by the signature, so the age check
@@ -33,7 +33,7 @@ export interface CheckOptions {
 	now?: number;
 }
 
-/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret (CONTRACT: webhook deliveries). */
+/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret (docs/reference/contract.md, "Webhook deliveries"). */
 export function computeSignature(secret: string, rawBody: Buffer | string): string {
 	return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
