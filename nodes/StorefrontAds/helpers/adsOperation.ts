@@ -15,7 +15,8 @@ export function looksUp<A extends PreSendAction>(action: A): A {
 /**
  * The operation's preSend with the caps its declaration calls for (spendCaps.ts): the budget and
  * status check once the operation's own actions have built the body, before any lookup of ours;
- * the count last, after the Idempotency-Key is set.
+ * the count last. The wire stamps the automatic Idempotency-Key later, at sending (idempotency.ts):
+ * the count sees only a key the user set.
  */
 function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[]): PreSendAction[] {
 	if (spends === 'none') return preSend;
