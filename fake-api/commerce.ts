@@ -21,7 +21,7 @@ import {
 import type { FakeApi } from './core';
 import { ApiError, notFound } from './errors';
 
-/** The store half of the fake API: 28 endpoints over per-account, in-memory state. */
+/** The store half of the fake API: every store endpoint, over per-account, in-memory state. */
 
 export interface MenuItem extends MenuItemInput {
 	id: string;
