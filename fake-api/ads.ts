@@ -103,7 +103,7 @@ const PLATFORM_OF: Record<Network, string> = {
 	chatnet: 'chatnet',
 };
 const DAY_MS = 24 * 3600 * 1000;
-/** Where POST /v1/ads/campaigns applies validateOnly; elsewhere it creates the campaign as sent (reference, CONTRACT 2026-11-27). */
+/** Where POST /v1/ads/campaigns applies validateOnly; elsewhere it creates the campaign as sent (reference; docs/reference/contract.md, 2026-11-27). */
 export const CAMPAIGN_DRY_RUN: readonly Network[] = ['socialnet', 'chatnet'];
 
 /** Deterministic metrics from an id, so analytics and rollups are stable across runs. */
@@ -140,7 +140,7 @@ export class AdsService {
 
 	readonly adSets = new Map<string, AdSet>();
 
-	/** Times of socialnet validateOnly writes per ad account (CONTRACT: 30 per 5 minutes). */
+	/** Times of socialnet validateOnly writes per ad account (docs/reference/contract.md: 30 per 5 minutes). */
 	readonly dryRuns = new Map<string, number[]>();
 
 	countDryRun(body: { accountId: string; adAccountId: string }) {
@@ -717,7 +717,7 @@ export function registerAds(api: FakeApi): AdsService {
 			throw new ApiError(501, 'unsupported_platform_operation', `Creative and targeting cannot be changed on ${network}; create a new ad instead`);
 		}
 		if (body.name !== undefined && network !== 'socialnet') throw invalid('name', 'can be changed on socialnet only');
-		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (CONTRACT, 2026-11-27)
+		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 		const keywords = network === 'searchnet' && body.targeting?.keywords !== undefined ? keywordTexts(body.targeting.keywords) : [];
 		const owner = svc.ownerOf(ad.platformCampaignId);
 		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);

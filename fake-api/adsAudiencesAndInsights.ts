@@ -97,7 +97,7 @@ export class AdsExtras {
 		rec(2, 'KEYWORD');
 		rec(3, 'KEYWORD', true);
 		rec(4, 'RESPONSIVE_SEARCH_AD');
-		// types the network passes through (CONTRACT.md, 2026-11-26), each with its impact
+		// types the network passes through (docs/reference/contract.md, 2026-11-26), each with its impact
 		rec(5, 'MARGINAL_ROI_CAMPAIGN_BUDGET');
 		rec(6, 'TARGET_CPA_OPT_IN');
 		rec(7, 'MAXIMIZE_CONVERSIONS_OPT_IN');

@@ -21,7 +21,7 @@ import {
 import type { FakeApi } from './core';
 import { ApiError, notFound } from './errors';
 
-/** The store half of the fake API: 28 endpoints over per-account, in-memory state. */
+/** The store half of the fake API: every store endpoint, over per-account, in-memory state. */
 
 export interface MenuItem extends MenuItemInput {
 	id: string;
@@ -221,7 +221,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	const now = () => api.now().toISOString();
 	const base = '/v1/commerce';
 
-	// ---- catalog syncs (no scope: CONTRACT)
+	// ---- catalog syncs (no scope: docs/reference/contract.md)
 	api.route('GET', `${base}/catalog-syncs`, { query: accountOnlyQuery }, ({ query }) => {
 		svc.store(query.accountId);
 		const syncs = [...svc.catalogSyncs.values()].filter((s) => s.accountId === query.accountId);

@@ -158,7 +158,7 @@ export interface Realistic {
 	/** Added to every answer, ± `jitterMs` (uniform). */
 	latencyMs: number;
 	jitterMs: number;
-	/** `X-RateLimit-Limit`, `-Remaining` and `-Reset` (seconds until the next request is allowed) on every answer (CONTRACT). */
+	/** `X-RateLimit-Limit`, `-Remaining` and `-Reset` (seconds until the next request is allowed) on every answer (docs/reference/contract.md). */
 	headers: boolean;
 	/**
 	 * A fixed window instead of the token bucket: `requests` per `seconds` per key, the windows
@@ -197,7 +197,7 @@ export interface FakeApiOptions {
 	realistic?: boolean | Partial<Realistic>;
 	/** Accept http://127.0.0.1 and http://localhost webhook URLs (the real API requires HTTPS). */
 	allowHttpLocalhost?: boolean;
-	/** Timeout of a webhook delivery, in ms (the CONTRACT says 10 s). */
+	/** Timeout of a webhook delivery, in ms (docs/reference/contract.md says 10 s). */
 	deliveryTimeoutMs?: number;
 	/** Transient faults at a rate (a number: the rate with the default mix). Default off. */
 	faults?: number | FaultRate | false;

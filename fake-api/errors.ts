@@ -1,4 +1,4 @@
-/** An API error answered with the CONTRACT body `{error: {code, message, details?, requiredScope?}}`. */
+/** An API error answered with the body of docs/reference/contract.md: `{error: {code, message, details?, requiredScope?}}`. */
 export class ApiError extends Error {
 	constructor(
 		readonly status: number,

@@ -16,7 +16,7 @@ import {
 import type { FakeApi } from './core';
 import { ApiError, invalid, notFound } from './errors';
 
-/** Minutes to wait before retry 1, 2 and 3 of a failed delivery (CONTRACT). */
+/** Minutes to wait before retry 1, 2 and 3 of a failed delivery (docs/reference/contract.md). */
 export const RETRY_DELAYS_MIN = [1, 5, 30];
 export const DEACTIVATE_AFTER_FAILURES = 10;
 const RETENTION_MS = 30 * 24 * 3600 * 1000;
@@ -26,8 +26,8 @@ export function signBody(secret: string, body: string) {
 }
 
 /**
- * How deliveries are signed and shaped (CONTRACT, "Webhook deliveries"):
- * - `plain` (default, our CONTRACT): `X-Webhook-Signature: <hex HMAC of the body>`, `{id, event, timestamp, data}`;
+ * How deliveries are signed and shaped (docs/reference/contract.md, "Webhook deliveries"):
+ * - `plain` (default, our contract): `X-Webhook-Signature: <hex HMAC of the body>`, `{id, event, timestamp, data}`;
  * - `timestamped` (the live service): `X-Storefront-Signature: t=<unix s>,v1=<hex HMAC of "<t>.<body>">`, `{id, type, created, data}`;
  * - `flat` (its sibling service): `X-Webhook-Signature: <hex>`, `{id, event, timestamp, ...objects}` (no `data`).
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 57, finding 2: a secret the API repeated in a 2xx answer (the Spark Auth Code, the
- * Chatnet key) reached the output, also a model's as a tool: only errors were withheld. CONTRACT:
+ * Chatnet key) reached the output, also a model's as a tool: only errors were withheld. docs/reference/contract.md:
  * the API never repeats a secret it was sent; a client that finds one in an answer, success or
  * error, does not pass it on. Every answer now passes one withholding step (nodes/shared/wire/withheld.ts).
  */

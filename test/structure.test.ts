@@ -3,19 +3,19 @@ import path from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
+import { EVENT_TYPES } from '../fake-api/contract/webhooks';
+import { EVENT_OPTIONS } from '../nodes/shared/events';
 import { fieldsOf } from '../nodes/shared/operation';
+import { ALL_EVENTS } from '../nodes/StorefrontTrigger/lifecycle';
 import { nodeType } from '../harness';
+import { referenceOperations } from './contract/reference';
+import type { NodeName } from './contract/reference/types';
 
 /** Reads every node description the package ships and checks the conventions the nodes promise. */
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
-const ACTION_NODES: Array<[string, number]> = [
-	['storefrontAds', 51],
-	['storefrontCommerce', 28],
-	['storefrontWebhooks', 7],
-];
-
+const ACTION_NODES: NodeName[] = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'];
 
 function operationsOf(type: INodeType) {
 	const props = type.description.properties;
@@ -48,7 +48,7 @@ test('each action node has the Storefront Trigger under its paired name (how n8n
 		listed.set(type.description.name, type);
 	}
 	const trigger = listed.get('storefrontTrigger')!.description;
-	for (const [name] of ACTION_NODES) {
+	for (const name of ACTION_NODES) {
 		const action = listed.get(name)!.description;
 		const { name: pairedName, displayName, description, ...same } = listed.get(`${name}Trigger`)!.description;
 		// the editor pairs trigger.name.replace('Trigger', '') with the action node's name
@@ -60,13 +60,13 @@ test('each action node has the Storefront Trigger under its paired name (how n8n
 	}
 });
 
-describe.each(ACTION_NODES)('%s', (name, operationCount) => {
+describe.each(ACTION_NODES)('%s', (name) => {
 	const type = nodeType(name);
 	const { props, resources, ops } = operationsOf(type);
 
-	test(`has ${operationCount} operations, each with an action and a url (static, or set by a preSend)`, () => {
+	test('has one operation per endpoint of the reference tables (test/contract/reference), each with an action and a url (static, or set by a preSend)', () => {
 		const all = [...ops.values()].flat();
-		expect(all).toHaveLength(operationCount);
+		expect([...ops].flatMap(([resource, options]) => options.map((o) => `${name} ${resource}.${o.value}`)).sort()).toEqual(referenceOperations(name));
 		for (const op of all) {
 			expect(op.action).toMatch(/^[A-Z][a-z]+( or [a-z]+)?( [a-z]+)*? (a|an|many) [a-z]/);
 			expect(op.routing?.request?.method).toMatch(/^(GET|POST|PUT|PATCH|DELETE)$/);
@@ -179,13 +179,11 @@ test('the trigger: a webhook with the full lifecycle, the shared credential, all
 	expect(Object.keys(type.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 	expect(type.description.credentials).toEqual([{ name: 'storefrontApi', required: true }]);
 	const events = type.description.properties.find((p) => p.name === 'events')!;
-	expect((events.options as INodePropertyOptions[]).map((o) => o.value)).toHaveLength(15);
+	expect((events.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual([ALL_EVENTS, ...EVENT_TYPES].sort());
 });
 
-test('the nodes know exactly the event types of the API reference', async () => {
-	const { EVENT_TYPES: nodeEvents } = await import('../nodes/shared/events');
-	const { EVENT_TYPES: contractEvents } = await import('../fake-api/contract/webhooks');
-	expect([...nodeEvents].sort()).toEqual([...contractEvents].sort());
+test('the nodes know exactly the event types the fake API sends (its contract: fake-api/contract/webhooks.ts)', () => {
+	expect(EVENT_OPTIONS.map((o) => o.value).sort()).toEqual([...EVENT_TYPES].sort());
 });
 
 describe('the one-file-per-endpoint layout', () => {

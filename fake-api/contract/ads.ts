@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Ads endpoints, part 1 (connections, campaigns, ad sets, ads): request shapes of api-reference.md + CONTRACT.md. */
+/** Ads endpoints, part 1 (connections, campaigns, ad sets, ads): request shapes of docs/reference/api-reference.md + contract.md. */
 
 export const NETWORKS = ['socialnet', 'searchnet', 'pronet', 'videonet', 'microblog', 'chatnet'] as const;
 export const PLATFORMS = ['socialfeed', 'photoapp', 'searchnet', 'microblog', 'chatnet'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Ads endpoints, part 2 (audiences, posts, targeting, conversions, insights, keywords, search terms, recommendations): api-reference.md + CONTRACT.md. */
+/** Ads endpoints, part 2 (audiences, posts, targeting, conversions, insights, keywords, search terms, recommendations): docs/reference/api-reference.md + contract.md. */
 
 const id = z.string().min(1);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
@@ -113,7 +113,7 @@ export const searchTermsQuery = z
 	.object({ accountId: id, fromDate: day.optional(), toDate: day.optional(), campaignId: z.string().optional(), customerId: z.string().optional() })
 	.strict();
 const estimate = z.object({ clicks: z.number(), cost: z.number() }).strict();
-/** One recommendation as GET /v1/ads/recommendations lists it; `type` is the network's own, passed through (CONTRACT.md, 2026-11-26). */
+/** One recommendation as GET /v1/ads/recommendations lists it; `type` is the network's own, passed through (docs/reference/contract.md, 2026-11-26). */
 export const recommendation = z.object({ resourceName: id, type: id, campaignId: id, impact: z.object({ base: estimate, potential: estimate }).strict() }).strict();
 export type RecommendationView = z.infer<typeof recommendation>;
 export const recommendationsQuery = z.object({ accountId: id, adAccountId: id, types: z.string().optional() }).strict();

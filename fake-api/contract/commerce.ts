@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Store endpoints: request shapes of api-reference.md + CONTRACT.md (strict: unknown fields are refused). */
+/** Store endpoints: request shapes of docs/reference/api-reference.md + contract.md (strict: unknown fields are refused). */
 
 const id = z.string().min(1);
 const accountQuery = z.object({ accountId: id }).strict();
@@ -53,7 +53,7 @@ export const engagementBody = z
 
 // ---- menus
 export interface MenuItemInput {
-	/** As GET returns it (CONTRACT, further decisions): kept when it exists in that menu, else a new one is assigned. */
+	/** As GET returns it (docs/reference/contract.md, "Further decisions"): kept when it exists in that menu, else a new one is assigned. */
 	id?: string;
 	title: string;
 	type?: string;

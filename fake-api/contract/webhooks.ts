@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Webhook endpoints and deliveries: request and response shapes of api-reference.md + CONTRACT.md. */
+/** Webhook endpoints and deliveries: request and response shapes of docs/reference/api-reference.md + contract.md. */
 
 export const EVENT_TYPES = [
 	'post.scheduled',
@@ -21,7 +21,7 @@ export const EVENT_TYPES = [
 
 export const eventType = z.enum(EVENT_TYPES);
 
-/** CONTRACT "Further decisions": webhook URLs must be `https:`; test mode also accepts http to these hosts. */
+/** docs/reference/contract.md, "Further decisions": webhook URLs must be `https:`; test mode also accepts http to these hosts. */
 export const TEST_MODE_HTTP_HOSTS = ['127.0.0.1', 'localhost'];
 
 export function webhookUrlAllowed(url: string, testMode: boolean): boolean {
@@ -105,7 +105,7 @@ export const delivery = z.object({
 
 export const deliveriesResponse = z.object({ deliveries: z.array(delivery), has_more: z.boolean() });
 
-/** The envelope POSTed to a receiver (CONTRACT: Webhook deliveries). */
+/** The envelope POSTed to a receiver (docs/reference/contract.md, "Webhook deliveries"). */
 export const eventEnvelope = z.object({
 	id: z.string().startsWith('evt_'),
 	event: eventType,

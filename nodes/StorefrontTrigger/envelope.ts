@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 /**
  * Reads a delivery's envelope in either dialect, pure (no n8n):
  *
- * | | our CONTRACT | the live service, and a sibling service |
+ * | | our contract (docs/reference/contract.md) | the live service, and a sibling service |
  * |---|---|---|
  * | type | `event` | `type` |
  * | time | `timestamp`, ISO 8601 | `created`, unix seconds (ms when too large for seconds) |

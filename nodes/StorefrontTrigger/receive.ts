@@ -12,7 +12,7 @@ const replays = new ReplayGuard();
 
 /**
  * A repeat's look into the delivery log is positioned at the delivery that started the run: the
- * API logs an attempt once answered, within its 10 s wait (CONTRACT), so that attempt's entry is
+ * API logs an attempt once answered, within its 10 s wait (docs/reference/contract.md), so that attempt's entry is
  * dated within this window of the delivery's time (margins for `t`'s whole seconds and clock steps).
  */
 const WINDOW_BEFORE_MS = 10_000;
@@ -77,7 +77,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (eventId && !options.acceptRedeliveries) {
 		const scope = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 		const ttl = Math.max(maxAge, 24 * 3600) * 1000;
-		// the time of this attempt on the API's clock: each attempt of an event gets a new one (CONTRACT)
+		// the time of this attempt on the API's clock: each attempt of an event gets a new one (docs/reference/contract.md)
 		const deliveredAt = check.scheme === 'timestamped' ? check.signedAt : envelope.time;
 		const known = replays.recall(scope, eventId);
 		if (known) {
@@ -113,7 +113,7 @@ async function refuseRepeat(ctx: IWebhookFunctions, scope: string, eventId: stri
 		if (!joined && verdict !== 'unknown') replays.note(scope, eventId, { verdict });
 	}
 	if (verdict === 'acknowledged') return answer(ctx, 200, { received: true, ignored: 'event already processed' });
-	// not 2xx: the API logs it as failed and delivers the event again later (CONTRACT: 1, 5, 30 min)
+	// not 2xx: the API logs it as failed and delivers the event again later (docs/reference/contract.md: 1, 5, 30 min)
 	if (verdict === 'unknown') return answer(ctx, 503, { error: 'could not check whether this event was already processed; deliver it again later' });
 	if (joined) return answer(ctx, 409, { error: 'another delivery of this event is being processed; deliver it again later' });
 	if (copy) return answer(ctx, 409, { error: 'this delivery (the same event and time) was already received; it does not run again' });

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
  * Signature checks of a delivery, pure (no n8n): two schemes, chosen by the header's value.
  *
  * - plain: `<lowercase hex HMAC-SHA256 of the raw body>`, optionally prefixed `sha256=` (our
- *   CONTRACT). The time of the event is then only in the body, which the signature covers.
+ *   contract, docs/reference/contract.md). The time of the event is then only in the body, which the signature covers.
  * - timestamped: `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`, each `v1` the HMAC-SHA256 of
  *   `"<t>.<raw body>"` (the live service's public client code). Several `v1` values: the secret is
  *   being rotated, any one matching is enough. `t` is covered by the signature, so the age check
@@ -18,8 +18,6 @@ const HEX64 = /^[0-9a-f]{64}$/;
 /** Seconds since the epoch, as the service writes them (no sign, no fraction). */
 const UNIX_SECONDS = /^\d{1,12}$/;
 
-export type SignatureScheme = 'plain' | 'timestamped';
-
 export type SignatureCheck =
 	| { valid: true; scheme: 'plain' }
 	/** `signedAt`: the signed `t`, in ms since the epoch. */
@@ -31,16 +29,6 @@ export interface CheckOptions {
 	/** Allowed distance of the timestamped scheme's `t` from now, either side; 0 turns the check off. Default 300. */
 	maxAgeSeconds?: number;
 	now?: number;
-}
-
-/** Lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret (CONTRACT: webhook deliveries). */
-export function computeSignature(secret: string, rawBody: Buffer | string): string {
-	return createHmac('sha256', secret).update(rawBody).digest('hex');
-}
-
-/** The timestamped scheme's `v1`: lowercase hex HMAC-SHA256 of `"<t>.<raw body>"`. */
-export function computeTimestampedSignature(secret: string, t: number | string, rawBody: Buffer | string): string {
-	return createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest('hex');
 }
 
 /** Equal-length comparison in constant time; hex of another length is never equal. */
@@ -98,16 +86,6 @@ export function checkSignature(
 	const signedAt = Number(parsed.t) * 1000;
 	if (maxAgeSeconds && Math.abs(now - signedAt) > maxAgeSeconds * 1000) return { valid: false, reason: 'stale' };
 	return { valid: true, scheme: 'timestamped', signedAt };
-}
-
-/** True only for a genuine signature in either scheme (and, timestamped, a fresh `t`). */
-export function verifySignature(
-	rawBody: Buffer | string,
-	secret: string | undefined,
-	header: string | string[] | undefined,
-	options?: CheckOptions,
-): boolean {
-	return checkSignature(rawBody, secret, header, options).valid;
 }
 
 /** A header the service names after itself: `X-<Service>-Signature`. */

@@ -18,8 +18,6 @@ export const EVENT_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Webhook Test', value: 'webhook.test', description: 'Sent by "Send a test event"' },
 ];
 
-export const EVENT_TYPES = EVENT_OPTIONS.map((o) => o.value as string);
-
 /** Options for an event list returned by the API; names for types this package does not know yet are derived. */
 export function eventOptions(types: string[]): INodePropertyOptions[] {
 	return types.map(

@@ -21,6 +21,7 @@ import { Expression, NodeHelpers, type INodeParameters, type INodeProperties, ty
 
 import { nodeType } from '../../harness';
 import { useFakeApi } from '../../harness/context';
+import { operationKey, referenceOperations } from '../contract/reference';
 import { everyOperation, type OperationCase } from '../reliability/operations';
 
 const ITEMS = 3;
@@ -76,20 +77,20 @@ function mapValues(c: OperationCase, props: INodeProperties[]): Mapped {
 	return { parameters, item, names };
 }
 
-/** A Get Many case with Return All off maps its Limit too (a name 18 operations of the Ads node show). */
+/** A Get Many case with Return All off maps its Limit too (one name that many operations show). */
 function withLimit(c: OperationCase, props: INodeProperties[]): OperationCase {
 	if (c.parameters.returnAll !== false || 'limit' in c.parameters || !props.some((p) => p.name === 'limit')) return c;
 	return { ...c, parameters: { ...c.parameters, limit: 2 } };
 }
 
-const cases = everyOperation().map((c) => ({ ...c, label: `${c.node} ${c.resource}.${c.operation}` }));
+const cases = everyOperation().map((c) => ({ ...c, label: operationKey(c) }));
 const rows: string[] = [];
 
 const constants = useFakeApi('storefrontCommerce');
 const mapped = useFakeApi('storefrontCommerce');
 
-test('covers all 86 operations', () => {
-	expect(cases).toHaveLength(86);
+test('one case per endpoint of the reference tables (test/contract/reference), none missing, none extra', () => {
+	expect(cases.map((c) => c.label).sort()).toEqual(referenceOperations());
 });
 
 test.each(cases)('$label', async (c) => {

@@ -1,12 +1,19 @@
 import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { nodeType } from '../../harness';
+import { commerceEndpoints } from '../contract/reference/commerce';
 
 /** What the assembled Commerce description shows, and how many properties each name costs. */
 
 const description = nodeType('storefrontCommerce').description;
 const properties = description.properties as INodeProperties[];
 const named = (name: string) => properties.filter((p) => p.name === name);
+/** The endpoints of the reference tables (test/contract/reference/commerce.ts) that pass the test, as `resource.operation`. */
+const endpointsWhere = (test: (e: (typeof commerceEndpoints)[number]) => boolean) =>
+	commerceEndpoints
+		.filter(test)
+		.map((e) => `${e.resource}.${e.operation}`)
+		.sort();
 
 /** The operations (resource.operation) a field of that name is shown on, with n8n's own display check (markers included). */
 function shownOn(name: string): string[] {
@@ -21,10 +28,10 @@ function shownOn(name: string): string[] {
 	return shown;
 }
 
-test('Store Account is one property, shown on every operation except the catalog-sync calls by ID, which do not send it (fix 17)', () => {
+test('Store Account is one property, shown on every operation whose endpoint takes it: not the catalog-sync calls by ID (fix 17)', () => {
 	expect(named('accountId')).toHaveLength(1);
 	const shown = shownOn('accountId');
-	expect(shown).toHaveLength(25);
+	expect([...shown].sort()).toEqual(endpointsWhere((e) => e.request.some((f) => f.name === 'accountId')));
 	for (const hidden of ['catalogSync.get', 'catalogSync.runNow', 'catalogSync.delete']) expect(shown).not.toContain(hidden);
 	expect(shown).toEqual(expect.arrayContaining(['catalogSync.create', 'catalogSync.getAll', 'page.get', 'menu.delete', 'marketingActivity.delete']));
 });
@@ -42,7 +49,9 @@ test('shared names are one property on exactly their operations', () => {
 	expect(show('itemsJson')).toEqual([{ itemsInput: ['json'], resource: ['menu'], operation: ['create', 'replace'] }]);
 	for (const name of ['menuId', 'metaobjectId', 'pageId', 'redirectId', 'fields', 'items', 'itemsInput', 'limit', 'filters', 'additionalFields', 'updateFields'])
 		expect(named(name)).toHaveLength(1);
-	expect(shownOn('limit')).toHaveLength(6);
+	// Return All and Limit on exactly the endpoints that answer a list
+	expect(shownOn('limit').sort()).toEqual(endpointsWhere((e) => e.response.rows !== undefined));
+	expect(shownOn('returnAll').sort()).toEqual(endpointsWhere((e) => e.response.rows !== undefined));
 });
 
 test('no field has routing and no expression is used in the description (but the tool-only description lookup)', () => {
@@ -59,13 +68,11 @@ test('Items (JSON) states the item limit', () => {
 test('copies per name: only menus, toggles and the hidden markers that show one field on several operations (Limit needs none: Return All shows it; Filters and Update Fields are one rectangle each)', () => {
 	const counts = new Map<string, number>();
 	for (const p of properties) counts.set(p.name, (counts.get(p.name) ?? 0) + 1);
-	expect(Object.fromEntries([...counts].filter(([, n]) => n > 1))).toEqual({
-		operation: 7,
-		returnAll: 6,
-		// one field each, shown where one of its markers is (oneDeclarationPerName)
-		accountIdShown: 2,
-		// marketingActivity × menu share one rectangle (upsert, replace: neither has the other's operation)
-		additionalFieldsShown: 3,
-	});
+	const { operation, returnAll, ...markers } = Object.fromEntries([...counts].filter(([, n]) => n > 1));
+	// one Operation menu per resource, one Return All per list
+	expect({ operation, returnAll }).toEqual({ operation: new Set(commerceEndpoints.map((e) => e.resource)).size, returnAll: shownOn('returnAll').length });
+	// the rest: the hidden markers of one field each, shown where one of its markers is (oneDeclarationPerName)
+	expect(Object.keys(markers).sort()).toEqual(['accountIdShown', 'additionalFieldsShown']);
+	for (const marker of Object.keys(markers)) expect(named(marker).every((p) => p.type === 'hidden')).toBe(true);
 	expect(shownOn('additionalFields').sort()).toEqual(['marketingActivity.upsert', 'menu.replace', 'metaobject.create', 'metaobject.update', 'page.create']);
 });

@@ -178,7 +178,7 @@ test('the parameter panels of all four nodes render our fields and the credentia
 			node('Ads: boost a post', 'storefrontAds', 250, { resource: 'ad', operation: 'boost' }),
 			node('Webhooks: create', 'storefrontWebhooks', 500, { resource: 'webhook', operation: 'create' }),
 			node('Storefront Trigger', 'storefrontTrigger', 750, { events: ['post.published'] }),
-			// Limit and Filters: one property each for the node's 18 / 7 Get Many operations, shown through hidden markers
+			// Limit and Filters: one property each for all the node's Get Many operations, shown through hidden markers
 			node('Ads: get many keywords', 'storefrontAds', 1000, { resource: 'keyword', operation: 'getAll' }),
 		],
 		connections: {},

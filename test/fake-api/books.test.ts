@@ -2,7 +2,7 @@ import { breaches, KEYS, postIdOf, startFakeApi, summarise, type FakeApiServer }
 
 /**
  * The books of the fake API (fake-api/books.ts): every effect an accepted request has on spending,
- * and the CONTRACT's rules that decide whether a request has one (dry runs, Idempotency-Key scope,
+ * and the contract's rules (docs/reference/contract.md) that decide whether a request has one (dry runs, Idempotency-Key scope,
  * case-sensitive enums, keywords through an ad's targeting). A plain HTTP client.
  */
 

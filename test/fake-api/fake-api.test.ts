@@ -31,7 +31,7 @@ async function call(method: string, path: string, options: { key?: string | null
 	return { status: res.status, body, headers: res.headers };
 }
 
-describe('auth and error bodies (CONTRACT)', () => {
+describe('auth and error bodies (docs/reference/contract.md)', () => {
 	test('no Authorization header: 401 unauthorized', async () => {
 		const r = await call('GET', '/v1/webhooks', { key: null });
 		expect(r.status).toBe(401);

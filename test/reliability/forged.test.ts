@@ -32,7 +32,7 @@ type Delivery = { raw: Buffer; headers: Record<string, string> };
 type Forgery = (secret: string, envelope: () => string, pick: (n: number) => number) => Delivery;
 
 /**
- * The two signature schemes (CONTRACT, "Webhook deliveries"), each with its own header and
+ * The two signature schemes (docs/reference/contract.md, "Webhook deliveries"), each with its own header and
  * envelope dialect: the same corpus is run under each.
  */
 interface Scheme {
@@ -195,7 +195,7 @@ test.each(Object.keys(SCHEMES) as Array<keyof typeof SCHEMES>)('the %s scheme: 1
 	const envelope = () => scheme.envelope(`evt_${name}_${(n++).toString(36)}_${pick(1e9)}`, `post_${n}`, 'x'.repeat(pick(400)));
 
 	// log times strictly increasing, as one endpoint's deliveries are: the log is paged by
-	// `before` = created_at (CONTRACT), so two entries in the same millisecond across a page
+	// `before` = created_at (docs/reference/contract.md), so two entries in the same millisecond across a page
 	// boundary would hide the second one and its replay would run (a test artifact, seen 1 in 1,000)
 	let lastLogged = 0;
 	const loggedAt = () => new Date((lastLogged = Math.max(Date.now(), lastLogged + 1))).toISOString();

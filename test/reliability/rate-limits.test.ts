@@ -247,7 +247,7 @@ describe('429 from the API', () => {
 			return classifyResponse({ statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
 		};
 		// a wait that did not stop would outlast this test's 10 s
-		const error = (await sendPolitely(ctx as never, send, { method: 'GET', keyed: false }).then(
+		const error = (await sendPolitely(ctx as never, send, { method: 'GET' }).then(
 			() => undefined,
 			(e: unknown) => e,
 		)) as NodeApiError;
@@ -271,7 +271,7 @@ describe('429 from the API', () => {
 		let answer!: () => void;
 		let started!: () => void;
 		const inFlight = new Promise<void>((resolve) => (started = resolve));
-		const get = { method: 'GET', keyed: false };
+		const get = { method: 'GET' };
 		const ok = (body: string) => classifyResponse({ statusCode: 200, headers: {}, body: { body } });
 		const first = sendPolitely(ctx as never, async () => {
 			sent.push('first');
@@ -303,7 +303,7 @@ describe('the key\'s queue as sendPolitely uses it (real waits of about a second
 		return { getNode: () => node, getExecuteData: () => run, getItemIndex: () => 0, getNodeParameter: () => requestOptions };
 	};
 	const answer = (statusCode: number, headers: Record<string, string> = {}) => classifyResponse({ statusCode, headers, body: statusCode === 200 ? { ok: true } : { error: { code: 'x', message: 'x' } } });
-	const get = { method: 'GET', keyed: false };
+	const get = { method: 'GET' };
 
 	test('a request refused with 429 goes again ahead of a request that queued while it was out', async () => {
 		const ctx = runContext();

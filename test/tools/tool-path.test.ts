@@ -11,6 +11,7 @@ import { SECRET_WITHHELD } from '../../nodes/StorefrontWebhooks/helpers/signingS
 import { nodeType } from '../../harness';
 import { useFakeApi } from '../../harness/context';
 import { runAsTool } from '../../harness/tool';
+import { operationKey, referenceOperations } from '../contract/reference';
 import { everyOperation, type OperationCase } from '../reliability/operations';
 
 const FROM_AI_TYPES: Record<string, string> = { number: 'number', boolean: 'boolean', json: 'json' };
@@ -56,12 +57,12 @@ const modelSees = (c: OperationCase, json: IDataObject[]) =>
 const withLimit = (c: OperationCase, props: INodeProperties[]): OperationCase =>
 	c.parameters.returnAll === false && props.some((p) => p.name === 'limit') ? { ...c, parameters: { ...c.parameters, limit: 2 } } : c;
 
-const cases = everyOperation().map((c) => ({ ...c, label: `${c.node} ${c.resource}.${c.operation}` }));
+const cases = everyOperation().map((c) => ({ ...c, label: operationKey(c) }));
 const normal = useFakeApi('storefrontCommerce');
 const tool = useFakeApi('storefrontCommerce');
 
-test('covers all 86 operations, nearly all with values from the model', () => {
-	expect(cases).toHaveLength(86);
+test('one case per endpoint of the reference tables (test/contract/reference), nearly all with values from the model', () => {
+	expect(cases.map((c) => c.label).sort()).toEqual(referenceOperations());
 	const withoutArgs = cases.filter((c) => !Object.keys(byModel(withLimit(c, nodeType(c.node).description.properties), nodeType(c.node).description.properties).args).length);
 	// Connect Chatnet's one value, the key, is in the credential: never a model's (test/ads/secrets.test.ts)
 	expect(withoutArgs.map((c) => c.label)).toEqual(['storefrontAds connection.connectChatnet']);

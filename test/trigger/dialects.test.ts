@@ -15,7 +15,7 @@ import {
 import { eventEnvelope, flatEnvelope, timestampedEnvelope } from '../../fake-api/contract/webhooks';
 
 /**
- * The trigger against each dialect of the fake API (CONTRACT, "Webhook deliveries"): the API
+ * The trigger against each dialect of the fake API (docs/reference/contract.md, "Webhook deliveries"): the API
  * signs and POSTs real deliveries to a local receiver; each captured request is handed to the
  * trigger's webhook() through n8n-core's WebhookContext, as n8n would.
  *   plain:       X-Webhook-Signature: <hex>,             {id, event, timestamp, data}

@@ -28,7 +28,7 @@ describe('readEnvelope: both dialects give the same reading', () => {
 	const expected = { id: 'evt_1', type: 'post.published', time: ms, timestamp: iso, objects: { post, account } };
 
 	test.each([
-		['CONTRACT: event, timestamp, data', { id: 'evt_1', event: 'post.published', timestamp: iso, data: { post, account } }],
+		['contract.md: event, timestamp, data', { id: 'evt_1', event: 'post.published', timestamp: iso, data: { post, account } }],
 		['live service: type, created (s), data', { id: 'evt_1', type: 'post.published', created: ms / 1000, data: { post, account } }],
 		['created in ms', { id: 'evt_1', type: 'post.published', created: ms, data: { post, account } }],
 		['sibling service: objects at the top level', { id: 'evt_1', event: 'post.published', timestamp: iso, post, account }],

@@ -76,9 +76,9 @@ test('network errors found where n8n keeps them: the error, its cause, errorResp
 	expect(classifyThrown({ code: 'EPIPE' })).toMatchObject({ kind: 'fault', fault: { kind: 'reset' } });
 });
 
-test('a POST without a key is never resent, whatever its method\'s case', () => {
-	expect(whyNotResent({ method: 'post', keyed: false }, { kind: 'reset', said: 'x' })).toMatch(/without an Idempotency-Key/);
-	expect(whyNotResent({ method: 'PUT', keyed: false }, { kind: 'timeout', said: 'x' }, )).toBeUndefined();
+test('without a declared exception, every method is resent, POST included (each carries an Idempotency-Key)', () => {
+	expect(whyNotResent({ method: 'post' }, { kind: 'reset', said: 'x' })).toBeUndefined();
+	expect(whyNotResent({ method: 'PUT' }, { kind: 'timeout', said: 'x' })).toBeUndefined();
 });
 
 test('DELETEs remembered (success or unknown): by key, the newest kept, at most 20,000', () => {

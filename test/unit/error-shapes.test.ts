@@ -29,7 +29,7 @@ interface Shape {
 const json = (value: unknown) => JSON.stringify(value);
 
 const SHAPES: Record<string, Shape> = {
-	'CONTRACT + the live service: {error: {code, message, status}}': {
+	'contract.md + the live service: {error: {code, message, status}}': {
 		status: 404,
 		body: json({ error: { code: 'not_found', message: 'Page gid_404 was not found', status: 404 } }),
 		parsed: { code: 'not_found', message: 'Page gid_404 was not found' },

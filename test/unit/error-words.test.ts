@@ -15,19 +15,18 @@ import { answerError, faultError } from '../../nodes/shared/wire/failure';
 const node: INode = { id: 'n1', name: 'Storefront Commerce', type: 'n8n-nodes-storefront.storefrontCommerce', typeVersion: 1, position: [0, 0], parameters: {} };
 const response = (statusCode: number, body: unknown, headers: Record<string, string> = {}): IN8nHttpFullResponse => ({ statusCode, body: body as IN8nHttpFullResponse['body'], headers });
 const reset = { kind: 'reset' as const, said: 'connection closed without an answer' };
-const done = (method: string, o: { attempts?: number; keyed?: boolean; why?: string } = {}) => ({ attempts: 1, waited: 0, keyed: false, ...o, method });
+const done = (method: string, o: { attempts?: number; why?: string } = {}) => ({ attempts: 1, waited: 0, ...o, method });
 
 describe('after a fault: what the node did, and whether running it again is safe', () => {
 	test.each([
-		['GET', false, 'Nothing was changed: this call only reads.'],
-		['get', false, 'Nothing was changed: this call only reads.'],
-		['POST', true, 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.'],
-		['POST', false, 'The API may or may not have done it: check before you run it again.'],
-		['DELETE', false, 'The API may or may not have deleted it. Running it again is safe: the node treats "not found" after such an attempt as deleted.'],
-		['PUT', false, 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
-		['PATCH', true, 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
-	])('%s (keyed: %s), sent once', (method, keyed, outcome) => {
-		expect(faultText(reset, done(method, { keyed }))).toBe(`The node did not send it again. ${outcome}`);
+		['GET', 'Nothing was changed: this call only reads.'],
+		['get', 'Nothing was changed: this call only reads.'],
+		['POST', 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.'],
+		['DELETE', 'The API may or may not have deleted it. Running it again is safe: the node treats "not found" after such an attempt as deleted.'],
+		['PUT', 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
+		['PATCH', 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
+	])('%s, sent once', (method, outcome) => {
+		expect(faultText(reset, done(method))).toBe(`The node did not send it again. ${outcome}`);
 	});
 
 	test('a refused connection reached nothing, whatever the method', () => {
@@ -35,14 +34,14 @@ describe('after a fault: what the node did, and whether running it again is safe
 	});
 
 	test('sent several times: the attempts, the wait between them, and why it stopped; sent once, the reason it was not sent again', () => {
-		expect(faultText(reset, { attempts: 3, waited: 1.25, method: 'GET', keyed: false, why: 'Its retry budget is spent.' })).toBe(
+		expect(faultText(reset, { attempts: 3, waited: 1.25, method: 'GET', why: 'Its retry budget is spent.' })).toBe(
 			'The node sent it 3 times (waiting 1.3 s between attempts) and got a fault each time. Its retry budget is spent. Nothing was changed: this call only reads.',
 		);
-		expect(faultText(reset, { attempts: 2, waited: 0.5, method: 'GET', keyed: false })).toBe(
+		expect(faultText(reset, { attempts: 2, waited: 0.5, method: 'GET' })).toBe(
 			'The node sent it 2 times (waiting 0.5 s between attempts) and got a fault each time. Nothing was changed: this call only reads.',
 		);
 		expect(faultText(reset, done('POST', { why: 'A boost is never sent again after a timeout.' }))).toBe(
-			'A boost is never sent again after a timeout. The API may or may not have done it: check before you run it again.',
+			'A boost is never sent again after a timeout. The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.',
 		);
 	});
 
@@ -66,7 +65,7 @@ describe('after a fault: what the node did, and whether running it again is safe
 	});
 
 	test('an answered 503: its own words, then what the node did', () => {
-		const error = faultError(node, { fault: { kind: 'status', said: '503' }, response: response(503, { error: { code: 'unavailable', message: 'Down for maintenance' } }) }, done('POST', { keyed: true }));
+		const error = faultError(node, { fault: { kind: 'status', said: '503' }, response: response(503, { error: { code: 'unavailable', message: 'Down for maintenance' } }) }, done('POST'));
 		expect({ message: error.message, description: error.description, httpCode: error.httpCode }).toEqual({
 			message: 'The Storefront API had a server error (503)',
 			description:

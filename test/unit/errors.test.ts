@@ -9,7 +9,7 @@ import { answerError } from '../../nodes/shared/wire/failure';
 describe('parseErrorBody understands the shapes a server may send', () => {
 	test.each([
 		[
-			'CONTRACT shape',
+			'contract.md shape',
 			{ error: { code: 'insufficient_scope', message: 'needs pages.write', requiredScope: 'pages.write' } },
 			{ code: 'insufficient_scope', message: 'needs pages.write', requiredScope: 'pages.write' },
 		],

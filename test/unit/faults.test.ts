@@ -17,20 +17,19 @@ const node = { id: 'n1', name: 'Storefront', type: 'x', typeVersion: 1, position
 const timeout = { kind: 'timeout', said: 'no answer in time' } as const;
 const reset = { kind: 'reset', said: 'connection reset' } as const;
 
-test('a boost is never resent after a timeout, but is after a reset or a 503; other keyed POSTs are resent after a timeout', () => {
-	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
+test('a boost is never resent after a timeout, but is after a reset or a 503; other POSTs are resent after a timeout', () => {
+	const boost = { method: 'POST', noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
 	expect(whyNotResent(boost, timeout)).toMatch(/not to resend one after a timeout.*Ad → Get Many/);
 	expect(whyNotResent(boost, reset)).toBeUndefined();
 	expect(whyNotResent(boost, { kind: 'status', said: '503' })).toBeUndefined();
-	expect(whyNotResent({ method: 'POST', keyed: true }, timeout)).toBeUndefined();
-	expect(whyNotResent({ method: 'POST', keyed: false }, reset)).toMatch(/without an Idempotency-Key/);
-	expect(whyNotResent({ method: 'DELETE', keyed: false }, timeout)).toBeUndefined();
+	expect(whyNotResent({ method: 'POST' }, timeout)).toBeUndefined();
+	expect(whyNotResent({ method: 'DELETE' }, timeout)).toBeUndefined();
 });
 
 test('the boost\'s final error says it was not resent and where to look', () => {
 	const error = new NodeApiError(node, { code: 'ECONNABORTED', message: 'timeout of 600000ms exceeded' });
-	const boost = { method: 'POST', keyed: true, noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
-	const explained = faultError(node, { fault: timeout, error }, { attempts: 1, waited: 0, method: 'POST', keyed: true, why: whyNotResent(boost, timeout) });
+	const boost = { method: 'POST', noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
+	const explained = faultError(node, { fault: timeout, error }, { attempts: 1, waited: 0, method: 'POST', why: whyNotResent(boost, timeout) });
 	expect(explained.message).toBe('The Storefront API did not answer in time');
 	expect(explained.description).toMatch(/not sent again.*Ad → Get Many.*Idempotency-Key returns the first result/);
 });

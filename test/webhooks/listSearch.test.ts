@@ -4,6 +4,7 @@ import { loadOptionsContext, nodeType } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
 import { startReceiver } from '../../harness/receiver';
 import { KEYS } from '../../fake-api';
+import { EVENT_TYPES } from '../../fake-api/contract/webhooks';
 
 const ctx = useFakeApi('storefrontWebhooks');
 const methods = nodeType('storefrontWebhooks').methods!;
@@ -63,17 +64,14 @@ test('"From list" for deliveries pages with the `before` cursor of the chosen we
 
 test('the event list is loaded from the API', async () => {
 	const options = await methods.loadOptions!.getEvents.call(context());
-	expect(options.map((o) => o.value)).toEqual(
-		expect.arrayContaining(['post.published', 'comment.received', 'webhook.test']),
-	);
-	expect(options).toHaveLength(14);
+	expect(options.map((o) => o.value)).toEqual([...EVENT_TYPES]);
 	expect(options.find((o) => o.value === 'post.published')?.name).toBe('Post Published');
 	expect(ctx.api.lastRequest().path).toBe('/v1/webhooks');
 });
 
 test('the event list falls back to the known events when the API cannot be reached', async () => {
 	const options = await methods.loadOptions!.getEvents.call(context({}, 'sk_wrong'));
-	expect(options).toHaveLength(14);
+	expect(options.map((o) => o.value).sort()).toEqual([...EVENT_TYPES].sort());
 });
 
 test('a list search with a wrong key explains the 401', async () => {

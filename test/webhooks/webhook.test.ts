@@ -250,7 +250,7 @@ describe('Webhook → Delete', () => {
 	});
 });
 
-describe('the fake API follows CONTRACT: webhook URLs are https:, test mode adds http to 127.0.0.1 and localhost', () => {
+describe('the fake API follows contract.md: webhook URLs are https:, test mode adds http to 127.0.0.1 and localhost', () => {
 	const call = async (method: string, path: string, body: object) => {
 		const res = await fetch(`${ctx.api.url}${path}`, {
 			method,

@@ -16,8 +16,9 @@ export function looksUp<A extends PreSendAction>(action: A): A {
 /**
  * The operation's preSend with the caps its declaration calls for (spendCaps.ts): once the
  * operation's own actions have built the body and before any lookup of ours, its status and budget
- * type as the API takes them (spendValues.ts), then the budget and status caps; the count last,
- * after the Idempotency-Key is set.
+ * type as the API takes them (spendValues.ts), then the budget and status caps; the count last. The
+ * wire stamps the automatic Idempotency-Key later, at sending (idempotency.ts): the count sees only
+ * a key the user set.
  */
 function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[]): PreSendAction[] {
 	if (spends === 'none') return preSend;

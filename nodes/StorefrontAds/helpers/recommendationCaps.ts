@@ -5,7 +5,7 @@ import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type
 
 /**
  * Recommendation → Apply names recommendations, not amounts, and the search network adds types
- * without notice (CONTRACT.md, 2026-11-26): a type we do not know may raise a budget or change
+ * without notice (docs/reference/contract.md, 2026-11-26): a type we do not know may raise a budget or change
  * bidding. So, with Limit Spending on, a recommendation is applied only when its type is known to
  * leave budgets, bids and status alone, or when its impact shows no higher cost; every other one is
  * refused (the budget caps cannot check an amount the API does not show), and so is a name the

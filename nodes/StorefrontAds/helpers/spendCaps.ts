@@ -24,7 +24,7 @@ import type { OperationNote } from '../../shared/toolDescription';
  *   in the way, each with the value that would pass. A Validate Only request is never refused:
  *   it spends nothing, and its output says which caps would refuse the real call
  *   (`capsWouldRefuse`).
- * - `countSpendingCall(spends)` (spendingActions.ts), last (after the Idempotency-Key is set): Max
+ * - `countSpendingCall(spends)` (spendingActions.ts), last, before the wire stamps the automatic Idempotency-Key at sending (it sees only a key the user set): Max
  *   Spending Actions per Execution (`maxSpendingCallsPerExecution`), counting distinct calls by
  *   what they do at the API (method, path, and Idempotency-Key or body, at the credential's API
  *   key); Validate Only spends nothing and is not counted (Campaign → Create refuses it where the

@@ -4,7 +4,7 @@ import { failItem } from '../../shared/requestActions';
 import { canDo, type Spends } from './spendCaps';
 
 /**
- * The API's enums in a spending request, checked as the API checks them (case-sensitive, CONTRACT
+ * The API's enums in a spending request, checked as the API checks them (case-sensitive, docs/reference/contract.md,
  * 2026-11-27) before the caps read them: a value the API would refuse is refused here, naming the
  * values it takes. Never reshaped: ` PAUSED ` trimmed or `paused` upper-cased is not what the
  * workflow gave.

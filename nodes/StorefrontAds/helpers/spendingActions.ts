@@ -47,10 +47,11 @@ function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOpt
 }
 
 /**
- * A call's identity: what it does, at which API key. With an Idempotency-Key, its method, path and
- * key: the API scopes a key by API key and path (CONTRACT), so a resend (n8n's Retry On Fail, the
- * node's own) is the same call, while the same key on another path or another API key is another.
- * Without one (PUT), its method, path and body: a PUT repeated changes nothing.
+ * A call's identity: what it does, at which API key. With an Idempotency-Key of the user's, its
+ * method, path and key: the API scopes a key by API key and path (docs/reference/contract.md), so a
+ * resend (n8n's Retry On Fail, the node's own) is the same call, while the same key on another path
+ * or another API key is another. Without one (the automatic key is stamped later, at sending), a
+ * POST is one call per node and item, and a PUT its method, path and body: repeated, it changes nothing.
  */
 function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions, api: string): string {
 	const method = String(request.method ?? 'GET');
@@ -151,7 +152,7 @@ export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExec
 	return items.map((item) => ({ ...item, json: { ...item.json, capsWouldRefuse: refusal } }));
 };
 
-/** preSend, last (after the Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
+/** preSend, last (before the wire stamps the automatic Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
 export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);

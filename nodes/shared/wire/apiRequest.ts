@@ -73,7 +73,6 @@ export async function apiRequest(
 	const { eventId } = method === 'POST' ? stampKey(running, itemIndex, request) : {};
 	const call: Call = {
 		method,
-		keyed: method === 'POST',
 		advice: options.advice,
 		repeat: eventId && options.action ? { eventId, action: options.action } : undefined,
 		// a DELETE whose earlier attempt's answer was lost, found gone on the next: deleted

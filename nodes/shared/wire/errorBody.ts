@@ -9,7 +9,7 @@ export interface ParsedError {
 
 /**
  * Reads every error shape the API and its family send (docs/errors.md), into the API's code and text:
- * - CONTRACT: `{error: {code, message, details?, requiredScope?}}`, with `status` beside them (the live service);
+ * - docs/reference/contract.md: `{error: {code, message, details?, requiredScope?}}`, with `status` beside them (the live service);
  * - flat (a sibling service): `{error: "<text>", type, code, param, details}`, and a bare `{error: "<text>"}` (its 429s);
  * - `{message}`, `{code, message}`, `{errors: [{code, message}]}`, OAuth's `{error: "<code>", error_description}`,
  *   RFC 7807's `{type, title, status, detail}`;

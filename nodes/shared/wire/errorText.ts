@@ -110,15 +110,14 @@ export function notSentText(waitedTooLong: boolean, maxQueueWait: number): Expla
 }
 
 /** Whether the work may have happened after a fault, and whether running again is safe. */
-function faultOutcome(method: string, keyed: boolean, fault: Fault): string {
+function faultOutcome(method: string, fault: Fault): string {
 	if (fault.kind === 'refused') return 'Nothing reached the API.';
 	switch (method.toUpperCase()) {
 		case 'GET':
 			return 'Nothing was changed: this call only reads.';
 		case 'POST':
-			return keyed
-				? 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.'
-				: 'The API may or may not have done it: check before you run it again.';
+			// every POST carries an Idempotency-Key (idempotency.ts)
+			return 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.';
 		case 'DELETE':
 			return 'The API may or may not have deleted it. Running it again is safe: the node treats "not found" after such an attempt as deleted.';
 		default:
@@ -127,12 +126,12 @@ function faultOutcome(method: string, keyed: boolean, fault: Fault): string {
 }
 
 /** What the node did about a fault, and what it means: added to an answered 502/503/504's own words, or after `faultMessage`. */
-export function faultText(fault: Fault, done: { attempts: number; waited: number; method: string; keyed: boolean; why?: string }): string {
+export function faultText(fault: Fault, done: { attempts: number; waited: number; method: string; why?: string }): string {
 	const tried =
 		done.attempts > 1
 			? `The node sent it ${done.attempts} times (waiting ${done.waited.toFixed(1)} s between attempts) and got a fault each time.`
 			: (done.why ?? 'The node did not send it again.');
-	return joined(tried, done.attempts > 1 ? done.why : undefined, faultOutcome(done.method, done.keyed, fault));
+	return joined(tried, done.attempts > 1 ? done.why : undefined, faultOutcome(done.method, fault));
 }
 
 /** A fault without an answer: the connection failed, or no answer came in time. */

@@ -23,7 +23,7 @@ export function answerError(node: INode, response: IN8nHttpFullResponse, said: S
 	}
 	const parsed = parseErrorBody(response.body);
 	const retryAfter = header(response, 'retry-after');
-	// an HTTP-date Retry-After (the CONTRACT allows it) is said as the whole seconds it leaves
+	// an HTTP-date Retry-After (docs/reference/contract.md allows it) is said as the whole seconds it leaves
 	const seconds = parseRetryAfter(retryAfter);
 	const inSeconds = seconds !== undefined && !Number.isFinite(Number(retryAfter)) ? String(Math.ceil(seconds)) : retryAfter;
 	const { message, description } =

@@ -5,7 +5,7 @@ import { eventOf, type RunEvent } from './eventScope';
 import { baseContext } from '../params';
 
 /**
- * The Idempotency-Key of every POST (CONTRACT: a repeat with the same key and body within 24 h
+ * The Idempotency-Key of every POST (docs/reference/contract.md: a repeat with the same key and body within 24 h
  * answers the first result and creates nothing). With it, a POST whose answer was lost can be
  * sent again: by the node itself (resend.ts), and by n8n's Retry On Fail, which runs the node
  * again with every item.

@@ -124,7 +124,6 @@ function callOf(ctx: IExecutePaginationFunctions, request: RoutingRequest['optio
 	const { eventId } = method === 'POST' ? stampKey(ctx, ctx.getItemIndex(), request, declared.keying) : {};
 	const call: Call = {
 		method,
-		keyed: method === 'POST',
 		noResendAfterTimeout: declared.noResendAfterTimeout,
 		advice: declared.advice,
 		repeat: eventId ? { eventId, action: declared.action } : undefined,

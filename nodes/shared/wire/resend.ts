@@ -7,9 +7,9 @@ import type { Said } from './failure';
  * What the node resends by itself after a transient fault (docs/reliability.md, "Faults"),
  * anchored on the retry rules of large payment and cloud API clients.
  *
- * - Resent: GET, PUT, PATCH, DELETE, and a POST that carries an Idempotency-Key (every POST the
- *   nodes make does). Never what the operation declares must not be (a boost after a timeout);
- *   never any other 4xx or a 500.
+ * - Resent: every method, POST included (every POST carries an Idempotency-Key: idempotency.ts).
+ *   Never what the operation declares must not be (a boost after a timeout); never any other 4xx
+ *   or a 500.
  * - When: after the answer's Retry-After, else after an exponential backoff with jitter; at most
  *   MAX_ATTEMPTS attempts, within the item's wait budget shared with 429s, and while the node
  *   run's retry budget lasts (send.ts: a dead API then fails fast).
@@ -20,8 +20,6 @@ export const MAX_ATTEMPTS = 3;
 /** One request as the wire sends it: what decides whether it may be resent, and the words of its error. */
 export interface Call extends Said {
 	method: string;
-	/** A POST with an Idempotency-Key. */
-	keyed: boolean;
 	/** Why this request is never resent after a timeout, as its operation declares it (Boost Post: boost.ts). */
 	noResendAfterTimeout?: string;
 	/** A DELETE: what it answers when an earlier attempt, whose answer was lost, had deleted it (the retry then finds nothing). */
@@ -32,7 +30,6 @@ export interface Call extends Said {
 
 /** Why a fault is not resent, or undefined when it may be. */
 export function whyNotResent(call: Call, fault: Fault): string | undefined {
-	if (call.method.toUpperCase() === 'POST' && !call.keyed) return 'It was not sent again: a POST without an Idempotency-Key could create twice.';
 	if (fault.kind === 'timeout' && call.noResendAfterTimeout) return `It was not sent again: ${call.noResendAfterTimeout}`;
 	return undefined;
 }

@@ -224,7 +224,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		const seconds = fault.retryAfter ?? backoffSeconds(faults);
 		const why = (once ? 'It was sent once: the webhook call waits for its answer.' : undefined) ?? whyNotResent(call, fault) ?? whyStop(run, fault, { aborted: Boolean(signal?.aborted), faults, waited, seconds });
 		if (why !== undefined || faults >= MAX_ATTEMPTS) {
-			throw faultError(ctx.getNode(), answer, { attempts: n + 1, waited, method: call.method, keyed: call.keyed, why }, call);
+			throw faultError(ctx.getNode(), answer, { attempts: n + 1, waited, method: call.method, why }, call);
 		}
 		waited += seconds;
 		await wait(seconds * 1000, signal);

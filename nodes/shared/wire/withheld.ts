@@ -3,7 +3,7 @@ import type { ICredentialDataDecryptedObject, IN8nHttpFullResponse } from 'n8n-w
 import type { Answer } from './answer';
 
 /**
- * CONTRACT: the API never repeats a secret it was sent; a client that finds one in an answer,
+ * docs/reference/contract.md: the API never repeats a secret it was sent; a client that finds one in an answer,
  * success or error, does not pass it on. Every answer of either door (requestHook.ts,
  * apiRequest.ts) passes here in send.ts before anything reads it: its body and headers, and the
  * texts of an error thrown instead, hold `[withheld]` where a secret of the credential was. What

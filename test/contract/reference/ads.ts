@@ -4,8 +4,8 @@ import { AUDIENCE_TYPES } from '../../../fake-api/contract/adsAudiencesAndInsigh
 import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
 
 /**
- * Ads endpoints (api-reference.md "Ads: ..." sections, 51 endpoints, the ones marked "not shown"
- * from CONTRACT.md) and how Storefront Ads expresses each field.
+ * Ads endpoints (docs/reference/api-reference.md, its "Ads: ..." sections; where it says "not shown",
+ * docs/reference/contract.md) and how Storefront Ads expresses each field.
  */
 
 const node = 'storefrontAds' as const;
@@ -40,7 +40,7 @@ const day = (where: Loc, name: string, param: string, value: string, extra: Part
 const dayQuery = (name: string, param: string, value: string) => day('query', name, param, value);
 const pagedList = [
 	f('query', 'limit', 'integer', { returnAll: false, limit: 3 }, 3, { min: 1, max: 500 }),
-	// CONTRACT: `page` from 1; Return All pages with it
+	// docs/reference/contract.md: `page` from 1; Return All pages with it
 	f('query', 'page', 'integer', { returnAll: true }, undefined, { min: 1, run: 'paging' }),
 ];
 const budgetObject = (prefix: string, amount: number) =>
@@ -163,7 +163,7 @@ function createFields(networks: boolean): RequestField[] {
 const VALIDATE = { validate: { params: { validateOnly: true } } };
 const validation = [{ run: 'validate', fields: ['validateOnly', 'valid', 'network', 'checked_by', 'checks', 'message'] }];
 const CREATE_RESPONSE = { fields: [...wrap('ad', ['id', 'name', 'platform', 'status', 'platformCampaignId']), 'message'], more: validation };
-/** Messaging and call ads (CONTRACT): the create body (socialnet) plus one required field. */
+/** Messaging and call ads (docs/reference/contract.md): the create body (socialnet) plus one required field. */
 const createPlus = (path: string, operation: string, name: string, base: string, sample: string): Endpoint => ({
 	method: 'POST',
 	path,
@@ -447,7 +447,7 @@ export const adsEndpoints: Endpoint[] = [
 		],
 		response: { fields: [...wrap('ad', ['id', 'name', 'status']), 'message'], more: validation },
 	},
-	// CONTRACT: the create body plus one field
+	// docs/reference/contract.md: the create body plus one field
 	createPlus('/v1/ads/messaging', 'createMessaging', 'destination', 'page_1', 'chat_42'),
 	createPlus('/v1/ads/call', 'createCall', 'phoneNumber', '+15551234567', '+15557654321'),
 
@@ -501,7 +501,7 @@ export const adsEndpoints: Endpoint[] = [
 			f('body', 'headlines', 'string[]', { 'updateFields.headlines': 'Linen\nSummer' }, ['Linen', 'Summer'], { on: 'searchnet', run: 'searchnet' }),
 			f('body', 'descriptions', 'string[]', { 'updateFields.descriptions': 'Light\nCool' }, ['Light', 'Cool'], { on: 'searchnet', run: 'searchnet' }),
 			f('body', 'finalUrls', 'string[]', { 'updateFields.finalUrls': 'https://shop.example.com/a' }, ['https://shop.example.com/a'], { on: 'searchnet', run: 'searchnet' }),
-			// "searchnet also takes … targeting of keywords": they join the ad group and bid (CONTRACT, 2026-11-27)
+			// "searchnet also takes … targeting of keywords": they join the ad group and bid (docs/reference/contract.md, 2026-11-27)
 			f('body', 'targeting', 'object', { 'updateFields.targeting': '{"keywords":["linen dress"]}' }, { keywords: ['linen dress'] }, { on: 'searchnet', run: 'searchnet' }),
 		],
 		response: { fields: ['ad.id', 'ad.budget', 'message'] },

@@ -1,6 +1,6 @@
 import { DAY, picked, rl, type Endpoint, type RequestField } from './types';
 
-/** Store endpoints (api-reference.md "Store endpoints", 28 endpoints) and how Storefront Commerce expresses each field. */
+/** Store endpoints (docs/reference/api-reference.md, "Endpoints", from "Catalog syncs" to "URL redirects") and how Storefront Commerce expresses each field. */
 
 const HOSTED = 'store_hosted';
 const node = 'storefrontCommerce' as const;

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 /**
- * The endpoint tables of /work/shared/api-reference.md (and CONTRACT.md where the reference says
+ * The endpoint tables of docs/reference/api-reference.md (and docs/reference/contract.md where the reference says
  * "not shown") as data, with how the node expresses each field. Read by test/contract/reference.test.ts.
  */
 

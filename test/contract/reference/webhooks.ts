@@ -1,7 +1,7 @@
 import { EVENT_TYPES } from '../../../fake-api/contract/webhooks';
 import { HTTPS_URL, ISO_TIME, rl, type Endpoint, type RequestField } from './types';
 
-/** Webhook endpoints (api-reference.md "Webhook endpoints", 7 endpoints) and how Storefront Webhooks expresses each field. */
+/** Webhook endpoints (docs/reference/api-reference.md, "Webhook endpoints") and how Storefront Webhooks expresses each field. */
 
 const node = 'storefrontWebhooks' as const;
 const ENDPOINT = ['id', 'url', 'events', 'description', 'is_active', 'last_status', 'last_error', 'last_delivered_at', 'failure_count', 'created_at'];

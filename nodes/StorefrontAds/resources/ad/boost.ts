@@ -137,7 +137,7 @@ export const option = adsOperation({
 	name: 'Boost Post',
 	action: 'Boost a post',
 	description:
-		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
+		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Sent again by itself, with the same Idempotency-Key, after a 429, a 502, 503 or 504, a connection reset or a refused connection; never after a timeout.',
 	method: 'POST',
 	path: '/v1/ads/boost',
 	spends: ['create', 'activate', 'budget'],

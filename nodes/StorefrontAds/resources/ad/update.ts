@@ -60,7 +60,7 @@ export const option = adsOperation({
 	description: 'Change budget, status, name, creative or targeting (what each network allows)',
 	method: 'PUT',
 	path: '/v1/ads/{adId}',
-	// searchnet's targeting keywords join the ad group and bid, as Keyword → Add's do (CONTRACT, 2026-11-27)
+	// searchnet's targeting keywords join the ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 	spends: ['activate', 'budget', 'keywords'],
 	fields,
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],

@@ -45,7 +45,7 @@ export const option = adsOperation({
 	description: 'Add keywords (or negative keywords) to an ad group',
 	method: 'POST',
 	path: '/v1/ads/keywords',
-	// adding keywords to an active ad group starts bidding on them (CONTRACT.md, 2026-11-26)
+	// adding keywords to an active ad group starts bidding on them (docs/reference/contract.md, 2026-11-26)
 	spends: ['keywords'],
 	fields,
 	inRequest: {

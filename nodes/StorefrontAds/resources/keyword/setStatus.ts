@@ -12,7 +12,7 @@ export const option = adsOperation({
 	description: 'Pause or resume one keyword',
 	method: 'PATCH',
 	path: '/v1/ads/keywords/{keywordId}',
-	// a keyword set active starts bidding on it (CONTRACT.md, 2026-11-26)
+	// a keyword set active starts bidding on it (docs/reference/contract.md, 2026-11-26)
 	spends: ['activate'],
 	fields,
 	inRequest: { status: 'body' },
