@@ -45,7 +45,7 @@ describe('Create', () => {
 				platformCampaignId: expect.stringMatching(/^cmp_/),
 				// what pending_review means for an ad created Paused, said next to it
 				requestedStatus: 'paused',
-				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).',
+				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Pause or resume an ad).',
 				message: 'Created paused; it will not spend until you activate it',
 			},
 		]);

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { reading, type Reader } from '../../shared/reads';
 import { unwrap } from '../../shared/requestActions';
 
@@ -15,7 +16,7 @@ const reviewFields = (read: Reader<'status'>) =>
 		const after =
 			requested === 'active'
 				? 'Created Active: it starts spending real money once the network approves it.'
-				: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
+				: `Created Paused: once approved it stays paused and spends nothing until you set it active (${actionName('ad', 'setStatus')}).`;
 		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
 	};
 

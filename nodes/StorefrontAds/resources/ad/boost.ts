@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
 import { isEmpty } from '../../../shared/params';
@@ -47,8 +48,7 @@ async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpReque
 }
 
 /** Reference: "do not retry on a timeout". Said when a boost's answer did not come in time. */
-export const NO_RESEND_AFTER_TIMEOUT =
-	'a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with Ad → Get Many before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.';
+export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.`;
 
 /** What to boost and where come first; how much (the shared budget fields) right after. */
 export const fields = [
@@ -60,12 +60,11 @@ export const fields = [
 		required: true,
 		default: '',
 		placeholder: "e.g. post_abc123 or the network's post ID",
-		description: 'The published post to boost: a post_ ID from Post → Get Best to Boost, or the platform post ID',
+		description: `The published post to boost: a post_ ID from ${actionName('post', 'getBest')}, or the platform post ID`,
 	}),
 	...spendFields,
 	field({
-		displayName:
-			'A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check Ad → Get Many before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.',
+		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.`,
 		name: 'boostNotice',
 		type: 'notice',
 		default: '',
@@ -136,8 +135,7 @@ export const option = adsOperation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
-	description:
-		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Never retried automatically.',
+	description: `Promote an already published post (its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. Never retried automatically.`,
 	method: 'POST',
 	path: '/v1/ads/boost',
 	spends: ['create', 'activate', 'budget'],
