@@ -468,7 +468,8 @@ describe('Field order: what, where and how much before options and notices', () 
 
 	test.each(['boost', 'create'])('%s', (operation) => {
 		const names = shownOn(operation);
-		const first = operation === 'boost' ? ['network', 'postId', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'] : ['network', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'];
+		// a boost's Post after the Ad Connection and Ad Account: its list is the chosen connection's posts
+		const first = operation === 'boost' ? ['network', 'accountId', 'adAccountId', 'postId', 'budgetAmount', 'budgetType'] : ['network', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'];
 		expect(names.slice(0, first.length)).toEqual(first);
 		for (const later of ['spendNotice', 'options', 'validateOnly']) expect(names.indexOf(later)).toBeGreaterThan(names.indexOf('budgetType'));
 		const validate = properties.find((p) => p.name === 'validateOnly' && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));

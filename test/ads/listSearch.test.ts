@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { loadOptionsContext, nodeType } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
-import { SEARCH, SOCIAL } from './helpers';
+import { SEARCH, SOCIAL, VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
 const search = nodeType('storefrontAds').methods!.listSearch!;
@@ -31,6 +31,24 @@ test('ad accounts: loaded for the chosen connection, with id and currency; none 
 		{ name: 'Shop ads (USD) (act_1001, USD)', value: 'act_1001', url: undefined },
 		{ name: 'Shop EU (EUR) (act_1002, EUR)', value: 'act_1002', url: undefined },
 	]);
+});
+
+test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; none where the network has no such list', async () => {
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
+	const r = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001') })));
+	expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
+	// in the order of the operation's own ranking
+	const ranked = (await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), returnAll: true })).json;
+	expect(r.results).toEqual(ranked.map((p) => ({ name: `${String(p.caption)} — socialnet, score ${String(p.score)}`, value: p.postId, url: p.permalink })));
+	expect(r.results[0].name).toMatch(/^Post \d+ of socialnet — socialnet, score [1-9]\d*$/);
+	const found = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })), 'POST 3 OF');
+	expect(found.results.map((x) => x.name)).toEqual([expect.stringMatching(/^Post 3 of socialnet — /)]);
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	// videonet ranks its posts too; searchnet has no such list: By ID only, and nothing is asked
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'videonet', accountId: byId(VIDEO) })))).results).toHaveLength(ranked.length);
+	ctx.api.clearRequests();
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'searchnet', accountId: byId(SEARCH) })))).results).toEqual([]);
+	expect(ctx.api.requests).toEqual([]);
 });
 
 test('campaigns: name with platform and status, paged by page number', async () => {

@@ -193,6 +193,8 @@ test('the parameter panels of all four nodes render our fields and the credentia
 	await openPanel('Ads: boost a post', ['network', 'accountId', 'adAccountId', 'budgetAmount', 'status', 'validateOnly', 'postId'], 'panel-ads-ad-boost', async () => {
 		expect(await placeholders('accountId')).toContain('Select an ad connection...');
 		expect(await placeholders('adAccountId')).toContain('Select an ad account...');
+		// the posts ranked for boosting, picked from a list (issue 58)
+		expect(await placeholders('postId')).toContain('Select a post...');
 		// required and more than 0: a usable default, not 0
 		expect(await page.locator('[data-test-id="parameter-input-budgetAmount"] input').first().inputValue()).toBe('20');
 	});

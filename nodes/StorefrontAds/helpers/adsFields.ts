@@ -56,6 +56,16 @@ export const adSetId = resourceLocator({
 	listedBy: actionName('adSet', 'getAll'),
 });
 
+/** The post a boost promotes: picked from the chosen connection's posts ranked for boosting, or by any ID the API takes. */
+export const postId = resourceLocator({
+	displayName: 'Post',
+	name: 'postId',
+	searchListMethod: 'searchBestPosts',
+	placeholder: "e.g. post_abc123 or the network's post ID",
+	description: "The published post to boost. The list ranks the chosen connection's posts (socialnet and videonet); by ID it takes a post_ ID or the network's own post ID",
+	listedBy: actionName('post', 'getBest'),
+});
+
 export const platform = field({
 	displayName: 'Platform',
 	name: 'platform',
@@ -197,4 +207,4 @@ export function renamedField<As extends string>(original: Field, as: As, changes
 export const videonetAdAccountId = renamedField(adAccountId, 'videonetAdAccountId');
 
 /** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (fieldBuilders.ts registerLocators). */
-export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, videonetAdAccountId];
+export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, postId, videonetAdAccountId];

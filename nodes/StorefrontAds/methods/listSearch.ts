@@ -42,6 +42,29 @@ export const searchAdAccounts = listSearch({
 	value: (a) => a.adAccountId as string,
 });
 
+/** A caption shortened for a list entry. */
+const shortened = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/**
+ * The chosen connection's posts ranked for boosting (best first, as the API ranks them), named by
+ * caption, network and score. Networks without that list (the NETWORKS table's `posts`) list
+ * nothing: their posts are given by ID.
+ */
+export const searchBestPosts = listSearch({
+	path: '/v1/ads/best-posts',
+	rootProperty: 'posts',
+	query: (ctx) => {
+		const base = connection(ctx);
+		const network = currentParameter(ctx, 'network');
+		if (!base || (network && !NETWORKS[network]?.posts.includes('getBest'))) return undefined;
+		const adAccountId = currentParameter(ctx, 'adAccountId');
+		return adAccountId ? { ...base, adAccountId } : base;
+	},
+	name: (p) => `${shortened(String(p.caption ?? '').trim()) || '(no caption)'} — ${String(p.network ?? '?')}, score ${String(p.score ?? 0)}`,
+	value: (p) => p.id as string,
+	url: (p) => (typeof p.permalink === 'string' ? p.permalink : undefined),
+});
+
 export const searchCampaigns = listSearch({
 	path: '/v1/ads/campaigns',
 	rootProperty: 'campaigns',
