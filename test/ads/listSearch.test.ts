@@ -3,6 +3,7 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { loadOptionsContext, nodeType } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
+import { adAccountLabel } from '../../nodes/StorefrontAds/methods/listSearch';
 import { SEARCH, SOCIAL, VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
@@ -27,10 +28,19 @@ test('ad accounts: loaded for the chosen connection, with id and currency; none 
 	expect((await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
 	const r = await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })));
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	// the networks' names already end in the currency ("Shop ads (USD)"): each detail once
 	expect(r.results).toEqual([
-		{ name: 'Shop ads (USD) (act_1001, USD)', value: 'act_1001', url: undefined },
-		{ name: 'Shop EU (EUR) (act_1002, EUR)', value: 'act_1002', url: undefined },
+		{ name: 'Shop ads (act_1001, USD)', value: 'act_1001', url: undefined },
+		{ name: 'Shop EU (act_1002, EUR)', value: 'act_1002', url: undefined },
 	]);
+});
+
+test('an ad account is named once, its ID and currency once each, whatever the network calls it', () => {
+	expect(adAccountLabel({ name: 'Shop ads', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop ads (act_1, USD)');
+	expect(adAccountLabel({ name: 'Shop ads (act_1)', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop ads (act_1, USD)');
+	expect(adAccountLabel({ name: 'Shop (USD) (act_1)', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop (act_1, USD)');
+	expect(adAccountLabel({ name: 'act_1', adAccountId: 'act_1', currency: 'USD' })).toBe('act_1, USD');
+	expect(adAccountLabel({ adAccountId: '7001', currency: 'EUR' })).toBe('7001, EUR');
 });
 
 test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; none where the network has no such list', async () => {

@@ -34,11 +34,22 @@ export const searchAdConnections = listSearch({
 	value: (c) => c.id as string,
 });
 
+/**
+ * `Shop ads (act_1001, USD)`: the account's name, then its ID and currency, each once (a name that
+ * already ends in one of them, "Shop ads (USD)", is not repeated).
+ */
+export function adAccountLabel(a: IDataObject): string {
+	const details = [String(a.adAccountId ?? ''), String(a.currency ?? '')].filter(Boolean);
+	let name = String(a.name ?? '').trim();
+	for (const detail of details) if (name.toLowerCase().endsWith(`(${detail.toLowerCase()})`)) name = name.slice(0, -detail.length - 2).trim();
+	return name && name !== a.adAccountId ? `${name} (${details.join(', ')})` : details.join(', ');
+}
+
 export const searchAdAccounts = listSearch({
 	path: '/v1/ads/accounts',
 	rootProperty: 'accounts',
 	query: connection,
-	name: (a) => `${a.name as string} (${a.adAccountId as string}, ${a.currency as string})`,
+	name: adAccountLabel,
 	value: (a) => a.adAccountId as string,
 });
 
