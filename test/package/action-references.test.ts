@@ -9,8 +9,9 @@ import ts from 'typescript';
  * it: "<Resource> → <action>" ("Post → Get many posts ranked for boosting"), made by `actionName`
  * (nodes/shared/actionNames.ts) from the operation's own option, so a renamed action renames every
  * reference. No API path ("GET /v1/ads/best-posts") in them either. Read in every description the
- * package ships (descriptions, hints, notices, tool descriptions) and in every string literal of
- * nodes/ and credentials/ (the messages of errors and outputs built while a node runs).
+ * package ships (descriptions, hints, notices, tool descriptions), in the example workflows, and in
+ * every string literal of nodes/ and credentials/ (the messages of errors and outputs built while a
+ * node runs).
  */
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -121,9 +122,12 @@ describe('references to actions', () => {
 	const pending = (reference: string, file?: string) => PENDING.some((p) => p.references.includes(reference) && (file === undefined || p.file === file));
 
 	test('every reference in a description the package ships names a real action; no API path', () => {
+		const examples = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json'));
 		const texts = [
 			...nodes.flatMap(({ description }) => strings(description, description.name)),
 			...credentials.flatMap((credential) => strings({ ...credential }, credential.name)),
+			// the example workflows' notes and tool descriptions
+			...examples.flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')), file)),
 		];
 		expect(texts.length).toBeGreaterThan(1000);
 		const wrong = texts.flatMap(({ where, text }) => referencesIn(text).filter((r) => !r.real && !pending(r.reference)).map((r) => `${where}: ${r.reference}`));
