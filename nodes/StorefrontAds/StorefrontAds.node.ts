@@ -6,6 +6,7 @@ import {
 	searchAds,
 	searchAdSets,
 	searchAudiences,
+	searchBestPosts,
 	searchCampaigns,
 	searchKeywords,
 } from './methods/listSearch';
@@ -49,6 +50,6 @@ export class StorefrontAds implements INodeType {
 	customOperations = customOperations;
 
 	methods = {
-		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchAudiences, searchCampaigns, searchKeywords },
+		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchAudiences, searchBestPosts, searchCampaigns, searchKeywords },
 	};
 }

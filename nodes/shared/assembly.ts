@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { registerActions, withActionNames, withActionNamesIn } from './actionNames';
 import { fieldsOf } from './operation';
 import { requiredOnValue } from './requiredOnValue';
 
@@ -44,6 +45,9 @@ function shownFor(resource: string, operation: string, field: INodeProperties): 
 
 /** The node's properties, plain: Resource, the Operation menus, then every operation's fields in its own order. */
 export function nodeProperties(resources: ResourceSpec[], defaultResource: string): INodeProperties[] {
+	// the node's actions first: the texts of its fields and options may name them (actionNames.ts)
+	registerActions(resources.map((r) => ({ name: r.name, value: r.value, options: r.operations.map((o) => o.option) })));
+	for (const { option } of resources.flatMap((r) => r.operations)) if (option.description) option.description = withActionNames(option.description);
 	const operationMenus: INodeProperties[] = resources.map(({ value, operations, defaultOperation }) => ({
 		displayName: 'Operation',
 		name: 'operation',
@@ -56,7 +60,7 @@ export function nodeProperties(resources: ResourceSpec[], defaultResource: strin
 	const fields = resources.flatMap((r) =>
 		r.operations.flatMap(({ option, fields }) => {
 			if (fieldsOf(option) !== fields) throw new Error(`${r.value}.${option.value}: export the fields the operation was built with`);
-			return fields.map((field) => requiredOnValue(shownFor(r.value, String(option.value), field), option));
+			return fields.map((field) => requiredOnValue(withActionNamesIn(shownFor(r.value, String(option.value), field)), option));
 		}),
 	);
 	return [resourceSelector(resources.map((r) => ({ name: r.name, value: r.value })), defaultResource), ...operationMenus, ...fields];

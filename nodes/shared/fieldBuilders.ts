@@ -1,5 +1,7 @@
 import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
+import { withActionNames } from './actionNames';
+
 /**
  * A field whose name TypeScript knows. An operation lists its fields (`fields`), and its path's
  * `{name}`s and `inRequest` keys must name one of them: a misspelt name fails `npm run typecheck`.
@@ -52,7 +54,7 @@ export interface LocatorSpec {
 	required?: boolean;
 	/** Validation of "By ID": a regex and the message shown when it does not match. */
 	idPattern?: { regex: string; message: string };
-	/** The operation that lists valid IDs, e.g. "Connection → Get Many" (errors and tool descriptions name it). */
+	/** The action that lists valid IDs, `actionName('connection', 'getAll')` (errors and tool descriptions name it). */
 	listedBy?: string;
 }
 
@@ -98,7 +100,7 @@ export function checkedId(node: INode, name: string, value: unknown, itemIndex: 
 	const example = spec.placeholder.replace(/^e\.g\. /, '');
 	throw new NodeOperationError(node, `"${id}" is not a valid ${spec.displayName} ID`, {
 		itemIndex,
-		description: `${spec.idPattern.message} (e.g. ${example}).${spec.listedBy ? ` ${spec.listedBy} lists them.` : ''}`,
+		description: `${spec.idPattern.message} (e.g. ${example}).${spec.listedBy ? ` ${withActionNames(spec.listedBy)} lists them.` : ''}`,
 	});
 }
 

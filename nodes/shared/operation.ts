@@ -9,6 +9,7 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
+import { withActionNames } from './actionNames';
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
 import { buildRequest, PATH_PARAM, type Placement } from './params';
@@ -165,7 +166,10 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 					run,
 					postReceive: (spec.postReceive ?? []).map(outputFunction(spec.action)),
 					keying: spec.keying,
-					noResendAfterTimeout: spec.noResendAfterTimeout,
+					// read when a call times out, once the node knows the actions its words may name (actionNames.ts)
+					get noResendAfterTimeout() {
+						return spec.noResendAfterTimeout && withActionNames(spec.noResendAfterTimeout);
+					},
 					advice: spec.errors,
 					failedBeforeSending: (request) => failed.get(request),
 				}),

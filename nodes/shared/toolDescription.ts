@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { withActionNames } from './actionNames';
 import { locatorSpec } from './fieldBuilders';
 
 /**
@@ -47,7 +48,7 @@ function describe(node: string, option: INodePropertyOptions, shown: INodeProper
 			if (!spec) throw new Error(`${node}: locator "${p.name}" is not registered (registerLocators in the node file)`);
 			const example = spec.placeholder.replace(/^e\.g\. /, '');
 			const notes = [example && `e.g. ${example}`, 'within' in p && `optional, in ${p.within}`].filter(Boolean).join(', ');
-			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec.listedBy ? ` from ${spec.listedBy}` : ''}`;
+			return `${p.displayName} ID${notes ? ` (${notes})` : ''}${spec.listedBy ? ` from ${withActionNames(spec.listedBy)}` : ''}`;
 		});
 	return [sentence(option.action ?? option.name), sentence(option.description ?? ''), ids.length ? sentence(`IDs: ${ids.join('; ')}`) : '']
 		.filter((t) => t && t !== '.')

@@ -45,7 +45,7 @@ describe('Create', () => {
 				platformCampaignId: expect.stringMatching(/^cmp_/),
 				// what pending_review means for an ad created Paused, said next to it
 				requestedStatus: 'paused',
-				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).',
+				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Pause or resume an ad).',
 				message: 'Created paused; it will not spend until you activate it',
 			},
 		]);
@@ -355,7 +355,8 @@ describe('Idempotency: a retried execution never creates a second ad', () => {
 		const first = await ctx.run(socialCreate() as never, { executionId: 'exec-100' });
 		const retry = await ctx.run(socialCreate() as never, { executionId: 'exec-101' });
 		expect(retry.requests[0].headers['idempotency-key']).toBe(first.requests[0].headers['idempotency-key']);
-		expect(retry.json).toEqual(first.json);
+		// the same ad, said to be made by the first run's request
+		expect(retry.json[0]).toMatchObject({ id: first.json[0].id, replayed: true });
 		expect(storedAds()).toHaveLength(1);
 	});
 
@@ -461,17 +462,26 @@ describe('API errors', () => {
 describe('Field order: what, where and how much before options and notices', () => {
 	const { properties } = new StorefrontAds().description;
 	// n8n's own display check on the parameters n8n fills in (oneDeclarationPerName's hidden markers included)
-	const shownOn = (operation: string) => {
-		const values = NodeHelpers.getNodeParameters(properties, { resource: 'ad', operation }, true, false, { typeVersion: 1 } as never, null)!;
+	const shownOn = (operation: string, set: Record<string, unknown> = {}) => {
+		const values = NodeHelpers.getNodeParameters(properties, { resource: 'ad', operation, ...set } as never, true, false, { typeVersion: 1 } as never, null)!;
 		return properties.filter((p) => p.type !== 'hidden' && p.name !== 'operation' && p.name !== 'resource' && NodeHelpers.displayParameter(values, p, null, null, values)).map((p) => p.name);
 	};
 
 	test.each(['boost', 'create'])('%s', (operation) => {
 		const names = shownOn(operation);
-		const first = operation === 'boost' ? ['network', 'postId', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'] : ['network', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'];
+		// a boost's Post after the Ad Connection and Ad Account: its list is the chosen connection's posts
+		const first = operation === 'boost' ? ['network', 'accountId', 'adAccountId', 'postId', 'budgetAmount', 'budgetType'] : ['network', 'accountId', 'adAccountId', 'budgetAmount', 'budgetType'];
 		expect(names.slice(0, first.length)).toEqual(first);
-		for (const later of ['spendNotice', 'options', 'validateOnly']) expect(names.indexOf(later)).toBeGreaterThan(names.indexOf('budgetType'));
+		for (const later of ['options', 'validateOnly']) expect(names.indexOf(later)).toBeGreaterThan(names.indexOf('budgetType'));
 		const validate = properties.find((p) => p.name === 'validateOnly' && (p.displayOptions?.show?.operation as string[] | undefined)?.includes(operation));
 		expect(validate?.hint).toMatch(/30 Validate Only checks per ad account per 5 minutes/);
+	});
+
+	test.each(['boost', 'create', 'createMessaging', 'createCall'])('%s: the warning that an ACTIVE ad spends money shows only while Status is Active (or an expression)', (operation) => {
+		expect(shownOn(operation)).not.toContain('spendNotice');
+		expect(shownOn(operation, { status: 'PAUSED' })).not.toContain('spendNotice');
+		const active = shownOn(operation, { status: 'ACTIVE' });
+		expect(active.indexOf('spendNotice')).toBeGreaterThan(active.indexOf('budgetType'));
+		expect(shownOn(operation, { status: "={{ $fromAI('status') }}" })).toContain('spendNotice');
 	});
 });

@@ -114,7 +114,7 @@ describe('Update', () => {
 	test('the microblog refusal points at operations that work (Ad Set → Update, Ad → Update)', async () => {
 		const c = seed(SOCIAL, 'S');
 		const r = await run({ operation: 'update', campaignId: byId(c.platformCampaignId), platform: 'microblog', updateFields: { budget: 5 } });
-		expect(r.error?.description).toBe('Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
+		expect(r.error?.description).toBe('Change the budget on the line item (Ad Set → Update an ad set) or on the ad (Ad → Update an ad).');
 	});
 
 	test('a campaign bid with cents is refused before the call (whole units, reference)', async () => {
@@ -144,11 +144,11 @@ describe('Delete', () => {
 		expect(ctx.api.ads.adsOf(c.platformCampaignId)).toHaveLength(0);
 	});
 
-	test('other networks are refused before the call, pointing to Set Status', async () => {
+	test('other networks are refused before the call, pointing to pausing it', async () => {
 		const c = seed(PRO, 'P');
 		const r = await run({ operation: 'delete', campaignId: byId(c.platformCampaignId), platform: 'pronet' });
 		expect(r.error?.message).toBe('Campaigns on pronet cannot be deleted through the API');
-		expect(r.error?.description).toMatch(/Set Status/);
+		expect(r.error?.description).toBe('Pause it instead (Campaign → Pause or resume a campaign).');
 		expect(r.requests).toHaveLength(0);
 	});
 });

@@ -3,7 +3,8 @@ import type { ILoadOptionsFunctions } from 'n8n-workflow';
 import { loadOptionsContext, nodeType } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
-import { SEARCH, SOCIAL } from './helpers';
+import { adAccountLabel } from '../../nodes/StorefrontAds/methods/listSearch';
+import { SEARCH, SOCIAL, VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
 const search = nodeType('storefrontAds').methods!.listSearch!;
@@ -27,10 +28,37 @@ test('ad accounts: loaded for the chosen connection, with id and currency; none 
 	expect((await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
 	const r = await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })));
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	// the networks' names already end in the currency ("Shop ads (USD)"): each detail once
 	expect(r.results).toEqual([
-		{ name: 'Shop ads (USD) (act_1001, USD)', value: 'act_1001', url: undefined },
-		{ name: 'Shop EU (EUR) (act_1002, EUR)', value: 'act_1002', url: undefined },
+		{ name: 'Shop ads (act_1001, USD)', value: 'act_1001', url: undefined },
+		{ name: 'Shop EU (act_1002, EUR)', value: 'act_1002', url: undefined },
 	]);
+});
+
+test('an ad account is named once, its ID and currency once each, whatever the network calls it', () => {
+	expect(adAccountLabel({ name: 'Shop ads', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop ads (act_1, USD)');
+	expect(adAccountLabel({ name: 'Shop ads (act_1)', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop ads (act_1, USD)');
+	expect(adAccountLabel({ name: 'Shop (USD) (act_1)', adAccountId: 'act_1', currency: 'USD' })).toBe('Shop (act_1, USD)');
+	expect(adAccountLabel({ name: 'act_1', adAccountId: 'act_1', currency: 'USD' })).toBe('act_1, USD');
+	expect(adAccountLabel({ adAccountId: '7001', currency: 'EUR' })).toBe('7001, EUR');
+});
+
+test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; none where the network has no such list', async () => {
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
+	const r = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001') })));
+	expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
+	// in the order of the operation's own ranking
+	const ranked = (await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), returnAll: true })).json;
+	expect(r.results).toEqual(ranked.map((p) => ({ name: `${String(p.caption)} — socialnet, score ${String(p.score)}`, value: p.postId, url: p.permalink })));
+	expect(r.results[0].name).toMatch(/^Post \d+ of socialnet — socialnet, score [1-9]\d*$/);
+	const found = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })), 'POST 3 OF');
+	expect(found.results.map((x) => x.name)).toEqual([expect.stringMatching(/^Post 3 of socialnet — /)]);
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	// videonet ranks its posts too; searchnet has no such list: By ID only, and nothing is asked
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'videonet', accountId: byId(VIDEO) })))).results).toHaveLength(ranked.length);
+	ctx.api.clearRequests();
+	expect((await search.searchBestPosts.call(context(boostParams({ network: 'searchnet', accountId: byId(SEARCH) })))).results).toEqual([]);
+	expect(ctx.api.requests).toEqual([]);
 });
 
 test('campaigns: name with platform and status, paged by page number', async () => {

@@ -193,6 +193,8 @@ test('the parameter panels of all four nodes render our fields and the credentia
 	await openPanel('Ads: boost a post', ['network', 'accountId', 'adAccountId', 'budgetAmount', 'status', 'validateOnly', 'postId'], 'panel-ads-ad-boost', async () => {
 		expect(await placeholders('accountId')).toContain('Select an ad connection...');
 		expect(await placeholders('adAccountId')).toContain('Select an ad account...');
+		// the posts ranked for boosting, picked from a list (issue 58)
+		expect(await placeholders('postId')).toContain('Select a post...');
 		// required and more than 0: a usable default, not 0
 		expect(await page.locator('[data-test-id="parameter-input-budgetAmount"] input').first().inputValue()).toBe('20');
 	});
@@ -215,6 +217,8 @@ test('searching "Storefront Trigger" finds it, and each action node\'s card offe
 	// n8n drops a trailing "Trigger" from the search, and names a trigger card with events after its app: "Storefront"
 	expect(await searchNodeCreator('Storefront Trigger')).toEqual(expect.arrayContaining(['Storefront', 'Storefront Ads', 'Storefront Commerce', 'Storefront Webhooks']));
 	await shot('node-creator-search-storefront-trigger');
+	// the words users type find the Ads node through its codex aliases (issue 58)
+	for (const words of ['boost', 'best post', 'promote']) expect(await searchNodeCreator(words)).toContain('Storefront Ads');
 	for (const card of ['Storefront Ads', 'Storefront Webhooks', 'Storefront Commerce']) {
 		await searchNodeCreator('Storefront Trigger');
 		await page.locator('[data-test-id="node-creator-action-item"]', { hasText: card }).first().click();

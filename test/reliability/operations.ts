@@ -63,7 +63,7 @@ function valueFor(p: INodeProperties, params: INodeParameters, node: string): un
 		path: '/old-summer',
 		target: '/pages/summer',
 		phoneNumber: '+15551234567',
-		postId: postIdOf(account, 0),
+		postId: rl(postIdOf(account, 0)),
 		q: 'linen',
 		query: 'SELECT campaign.id FROM campaign',
 		remoteId: 'remote_1',

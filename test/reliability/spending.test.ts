@@ -68,7 +68,7 @@ test('Boost Post as declared (boost.ts, through the request hook): an answer tha
 		api.injectFault({ type: 'slow', ms: 1_000 }, 1, { method: 'POST', path: '/v1/ads/boost' });
 		const r = await run(boost.parameters, 'exec-boost');
 		expect(r.error?.message).toBe('The Storefront API did not answer in time');
-		expect(r.error?.description).toMatch(/not sent again.*Ad → Get Many/);
+		expect(r.error?.description).toMatch(/not sent again.*Ad → Get many ads/);
 		await new Promise((resolve) => setTimeout(resolve, 1_000));
 		expect(api.requests.filter((q) => q.path === '/v1/ads/boost')).toHaveLength(1);
 		expect(api.ads.ads.size).toBe(1);

@@ -73,7 +73,7 @@ describe('every value is checked, whatever its source', () => {
 	test('an ad connection ID in the wrong form (model or expression) is refused before any call, naming the form and where IDs come from', async () => {
 		const call = await asTool({ resource: 'post', operation: 'getBest', accountId: model('connection') }, { connection: 'social1' });
 		expect(call.error).toContain('"social1" is not a valid Ad Connection ID');
-		expect(call.error).toContain('starts with acc_ (e.g. acc_social1). Connection → Get Many lists them.');
+		expect(call.error).toContain('starts with acc_ (e.g. acc_social1). Connection → Get many ad connections lists them.');
 		expect(call.requests).toEqual([]);
 
 		const mapped = await ctx.run({ resource: 'post', operation: 'getBest', accountId: { __rl: true, mode: 'id', value: '={{ "social1" }}' } });
@@ -150,8 +150,8 @@ describe('what the model reads', () => {
 	test('Boost Post: what it does, where each ID comes from, and that it is created PAUSED', async () => {
 		const call = await asTool(boost, { connection: SOCIAL });
 		expect(call.description).toContain('Boost a post.');
-		expect(call.description).toContain('Ad Connection ID (e.g. acc_social1) from Connection → Get Many');
-		expect(call.description).toContain('Post → Get Best to Boost');
+		expect(call.description).toContain('Ad Connection ID (e.g. acc_social1) from Connection → Get many ad connections');
+		expect(call.description).toContain('Post → Get many posts ranked for boosting');
 		expect(call.description).toContain('It is created PAUSED: nothing is spent until someone activates it.');
 		expect(call.schema).toMatchObject({ properties: { connection: { type: 'string' } }, required: ['connection'] });
 	});

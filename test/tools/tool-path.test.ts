@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { SECRET_WITHHELD } from '../../nodes/StorefrontWebhooks/helpers/signingSecret';
+import { secretWithheld } from '../../nodes/StorefrontWebhooks/helpers/signingSecret';
 import { nodeType } from '../../harness';
 import { useFakeApi } from '../../harness/context';
 import { runAsTool } from '../../harness/tool';
@@ -50,7 +50,7 @@ const stamped = (value: unknown): unknown =>
 /** What a normal run outputs, as the model gets it: Webhook → Create withholds the signing secret (test/webhooks/secret-to-model.test.ts). */
 const modelSees = (c: OperationCase, json: IDataObject[]) =>
 	c.node === 'storefrontWebhooks' && c.operation === 'create'
-		? json.map(({ secret: _secret, secretNotice: _notice, ...endpoint }) => ({ ...endpoint, secretWithheld: true, secretNotice: SECRET_WITHHELD }))
+		? json.map(({ secret: _secret, secretNotice: _notice, ...endpoint }) => ({ ...endpoint, secretWithheld: true, secretNotice: secretWithheld() }))
 		: json;
 
 /** Get Many operations: the model also picks the Limit. */

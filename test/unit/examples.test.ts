@@ -49,6 +49,13 @@ describe.each(files)('%s', (file) => {
 		if (example.nodes.some((n) => n.name === 'Settings')) expect(said).toContain('**Settings** node');
 	});
 
+	test('a note asks to replace a placeholder only "if you imported this file yourself": in the sandbox they are filled in', () => {
+		// a list item or paragraph of a note is one block
+		const blocks = notes.flatMap((note) => note.split(/\n+/));
+		const unconditional = blocks.filter((block) => (block.match(PLACEHOLDER) ?? []).length > 0 && !block.includes('If you imported this file yourself'));
+		expect(unconditional).toEqual([]);
+	});
+
 	test('every placeholder is one the sandbox fills in; once imported, none is left', () => {
 		expect(used.filter((p) => !(p in EXAMPLE_PLACEHOLDERS))).toEqual([]);
 		const imported = loadExamples('any').find((e) => e.file === file)!.workflow as { nodes: ExampleNode[] };

@@ -1,6 +1,8 @@
 import { NodeApiError, type INode } from 'n8n-workflow';
 
+import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
 import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/boost';
+import { withActionNames } from '../../nodes/shared/actionNames';
 import { faultOf } from '../../nodes/shared/wire/answer';
 import { faultError } from '../../nodes/shared/wire/failure';
 import { budgetOf } from '../../nodes/shared/wire/pace';
@@ -16,10 +18,12 @@ import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
 const node = { id: 'n1', name: 'Storefront', type: 'x', typeVersion: 1, position: [0, 0], parameters: {} } as INode;
 const timeout = { kind: 'timeout', said: 'no answer in time' } as const;
 const reset = { kind: 'reset', said: 'connection reset' } as const;
+// the words as the loaded node gives them to the wire (operation.ts), the actions they name known
+const noResend = () => (new StorefrontAds(), withActionNames(NO_RESEND_AFTER_TIMEOUT));
 
 test('a boost is never resent after a timeout, but is after a reset or a 503; other POSTs are resent after a timeout', () => {
-	const boost = { method: 'POST', noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
-	expect(whyNotResent(boost, timeout)).toMatch(/not to resend one after a timeout.*Ad → Get Many/);
+	const boost = { method: 'POST', noResendAfterTimeout: noResend() };
+	expect(whyNotResent(boost, timeout)).toMatch(/not to resend one after a timeout.*Ad → Get many ads/);
 	expect(whyNotResent(boost, reset)).toBeUndefined();
 	expect(whyNotResent(boost, { kind: 'status', said: '503' })).toBeUndefined();
 	expect(whyNotResent({ method: 'POST' }, timeout)).toBeUndefined();
@@ -28,10 +32,10 @@ test('a boost is never resent after a timeout, but is after a reset or a 503; ot
 
 test('the boost\'s final error says it was not resent and where to look', () => {
 	const error = new NodeApiError(node, { code: 'ECONNABORTED', message: 'timeout of 600000ms exceeded' });
-	const boost = { method: 'POST', noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT };
+	const boost = { method: 'POST', noResendAfterTimeout: noResend() };
 	const explained = faultError(node, { fault: timeout, error }, { attempts: 1, waited: 0, method: 'POST', why: whyNotResent(boost, timeout) });
 	expect(explained.message).toBe('The Storefront API did not answer in time');
-	expect(explained.description).toMatch(/not sent again.*Ad → Get Many.*Idempotency-Key returns the first result/);
+	expect(explained.description).toMatch(/not sent again.*Ad → Get many ads.*Idempotency-Key returns the first result/);
 });
 
 test('network errors are faults by their code, wrapped by n8n or not; other errors are not', () => {

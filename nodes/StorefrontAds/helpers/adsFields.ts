@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { collection, field, locatorDeclaredAs, resourceLocator, type Field } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
 import { PLATFORMS } from './networks';
@@ -14,9 +15,9 @@ export const accountId = resourceLocator({
 	name: 'accountId',
 	searchListMethod: 'searchAdConnections',
 	placeholder: 'e.g. acc_social1',
-	description: 'The connected ad network login (shown with its network), as Connection → Get Many lists it; its ID starts with acc_',
+	description: 'The connected ad network login, shown with its network',
 	idPattern: { regex: '^acc_\\S+$', message: 'An ad connection ID starts with acc_' },
-	listedBy: 'Connection → Get Many',
+	listedBy: actionName('connection', 'getAll'),
 });
 
 export const adAccountId = resourceLocator({
@@ -25,7 +26,7 @@ export const adAccountId = resourceLocator({
 	searchListMethod: 'searchAdAccounts',
 	placeholder: 'e.g. act_1001',
 	description: "The network's ad account, loaded for the chosen ad connection; its currency is the budget's",
-	listedBy: 'Connection → Get Ad Accounts',
+	listedBy: actionName('connection', 'getAdAccounts'),
 });
 
 export const campaignId = resourceLocator({
@@ -34,7 +35,7 @@ export const campaignId = resourceLocator({
 	searchListMethod: 'searchCampaigns',
 	placeholder: 'e.g. 120210000000001',
 	description: "The campaign, by the network's own campaign ID; the list shows each campaign's platform",
-	listedBy: 'Campaign → Get Many',
+	listedBy: actionName('campaign', 'getAll'),
 });
 
 export const adId = resourceLocator({
@@ -43,7 +44,7 @@ export const adId = resourceLocator({
 	searchListMethod: 'searchAds',
 	placeholder: 'e.g. ad_000123',
 	idPattern: { regex: '^ad_\\S+$', message: 'An ad ID starts with ad_' },
-	listedBy: 'Ad → Get Many',
+	listedBy: actionName('ad', 'getAll'),
 });
 
 export const adSetId = resourceLocator({
@@ -52,7 +53,17 @@ export const adSetId = resourceLocator({
 	searchListMethod: 'searchAdSets',
 	placeholder: 'e.g. 120210000000002',
 	description: 'The ad set (socialnet), ad group (searchnet, chatnet) or line item (microblog)',
-	listedBy: 'Ad Set → Get Many',
+	listedBy: actionName('adSet', 'getAll'),
+});
+
+/** The post a boost promotes: picked from the chosen connection's posts ranked for boosting, or by any ID the API takes. */
+export const postId = resourceLocator({
+	displayName: 'Post',
+	name: 'postId',
+	searchListMethod: 'searchBestPosts',
+	placeholder: "e.g. post_abc123 or the network's post ID",
+	description: "The published post to boost. The list ranks the chosen connection's posts (socialnet and videonet); by ID it takes a post_ ID or the network's own post ID",
+	listedBy: actionName('post', 'getBest'),
 });
 
 export const platform = field({
@@ -132,10 +143,10 @@ export const audienceId = resourceLocator({
 	placeholder: 'e.g. aud_000123',
 	description: 'An audience of the chosen ad connection',
 	idPattern: { regex: '^aud_\\S+$', message: 'An audience ID starts with aud_' },
-	listedBy: 'Audience → Get Many',
+	listedBy: actionName('audience', 'getAll'),
 });
 
-export const keywordId = resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: 'Keyword → Get Many' });
+export const keywordId = resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: actionName('keyword', 'getAll') });
 
 /** Search keywords, one per line: Keyword → Add and Get Historical Metrics (searchnet ads: `searchnetKeywords`). */
 export const keywords = field({
@@ -176,7 +187,7 @@ export const resourceNames = field({
 	required: true,
 	default: '',
 	placeholder: 'customers/1234567890/recommendations/1',
-	description: 'The recommendations by name, as Recommendation → Get Many lists them (e.g. customers/1234567890/recommendations/1), separated by commas or new lines, or a list from an expression',
+	description: `The recommendations by name, as ${actionName('recommendation', 'getAll')} lists them (e.g. customers/1234567890/recommendations/1), separated by commas or new lines, or a list from an expression`,
 });
 
 /**
@@ -196,4 +207,4 @@ export function renamedField<As extends string>(original: Field, as: As, changes
 export const videonetAdAccountId = renamedField(adAccountId, 'videonetAdAccountId');
 
 /** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (fieldBuilders.ts registerLocators). */
-export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, videonetAdAccountId];
+export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, postId, videonetAdAccountId];

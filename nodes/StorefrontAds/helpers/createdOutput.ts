@@ -1,7 +1,11 @@
-import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { reading, type Reader } from '../../shared/reads';
 import { unwrap } from '../../shared/requestActions';
+import { header } from '../../shared/wire/answer';
+
+type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
 /**
  * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
@@ -15,13 +19,40 @@ const reviewFields = (read: Reader<'status'>) =>
 		const after =
 			requested === 'active'
 				? 'Created Active: it starts spending real money once the network approves it.'
-				: 'Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).';
+				: `Created Paused: once approved it stays paused and spends nothing until you set it active (${actionName('ad', 'setStatus')}).`;
 		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
 	};
 
-/** The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with the API's message. */
+/**
+ * The API answers a repeated Idempotency-Key with its first answer, which the fake API (as Stripe's)
+ * marks `Idempotent-Replayed: true`; the reference does not show the header, and without it an
+ * answer reads as new. The first request may be an earlier run or a try of this run whose answer
+ * was lost, so the words say "an earlier request", not which.
+ */
+function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject {
+	const { message, ...made } = json;
+	// the first answer's statusNote said "Created": replaced below (an ad) or dropped (a campaign has none)
+	delete made.statusNote;
+	return {
+		...made,
+		replayed: true,
+		message: `Made by an earlier request with the same Idempotency-Key (an earlier run, or a first try of this one whose answer was lost), not by this one: this is the ${key} it made, and nothing new was created.`,
+		...(message !== undefined ? { earlierMessage: message } : {}),
+		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${actionName('ad', 'get')} reads it now.` } : {}),
+	};
+}
+
+/**
+ * The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with
+ * the API's message; an answer replayed from an earlier request says so (`replayed: true`).
+ */
 export function createdOutput(key: 'ad' | 'campaign') {
-	return reading(['status'], (read) =>
-		unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }),
-	);
+	return reading(['status'], (read) => {
+		const shape = unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }) as Shape;
+		return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response?: IN8nHttpFullResponse) {
+			const shaped = await shape.call(this, items);
+			if (!response || header(response, 'Idempotent-Replayed') !== 'true') return shaped;
+			return shaped.map((item) => (item.json.validateOnly ? item : { ...item, json: replayedOutput(key, item.json) }));
+		};
+	});
 }

@@ -63,11 +63,13 @@ export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof va
 /** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
 export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status];
 
+/** Shown while Status is Active (or set by an expression: n8n shows what it cannot decide). */
 export const spendNotice = field({
-	displayName: 'An ACTIVE ad spends real money once the network approves it. Keep it Paused, or turn on Validate Only to check everything first.',
+	displayName: 'Active: this ad spends real money once the network approves it. Choose Paused, or turn on Validate Only to check everything first.',
 	name: 'spendNotice',
 	type: 'notice',
 	default: '',
+	displayOptions: { show: { status: ['ACTIVE'] } },
 });
 
 /** Validate Only, the spend notice and Options: the last fields of every create and boost. */

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { collection } from '../../shared/fieldBuilders';
 import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
 import { budgetBody, budgetOptions, wholeBudget } from './budget';
@@ -29,7 +30,7 @@ function checkUpdate(level: 'campaign' | 'adSet') {
 		const Platform = platform.charAt(0).toUpperCase() + platform.slice(1);
 		const support = NETWORKS[network]?.campaignUpdate;
 		if (level === 'campaign' && support === false) {
-			failItem(this, `${Platform} campaigns cannot be updated`, 'Change the budget on the line item (Ad Set → Update) or on the ad (Ad → Update).');
+			failItem(this, `${Platform} campaigns cannot be updated`, `Change the budget on the line item (${actionName('adSet', 'update')}) or on the ad (${actionName('ad', 'update')}).`);
 		}
 		if (body.name !== undefined && network !== 'socialnet') failItem(this, 'Only socialnet names can be changed', `Remove "Name": ${platform} does not rename.`);
 		if (level === 'campaign' && support === 'budget' && (body.bidStrategy !== undefined || body.bidAmount !== undefined)) {

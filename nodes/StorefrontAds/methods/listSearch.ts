@@ -34,12 +34,46 @@ export const searchAdConnections = listSearch({
 	value: (c) => c.id as string,
 });
 
+/**
+ * `Shop ads (act_1001, USD)`: the account's name, then its ID and currency, each once (a name that
+ * already ends in one of them, "Shop ads (USD)", is not repeated).
+ */
+export function adAccountLabel(a: IDataObject): string {
+	const details = [String(a.adAccountId ?? ''), String(a.currency ?? '')].filter(Boolean);
+	let name = String(a.name ?? '').trim();
+	for (const detail of details) if (name.toLowerCase().endsWith(`(${detail.toLowerCase()})`)) name = name.slice(0, -detail.length - 2).trim();
+	return name && name !== a.adAccountId ? `${name} (${details.join(', ')})` : details.join(', ');
+}
+
 export const searchAdAccounts = listSearch({
 	path: '/v1/ads/accounts',
 	rootProperty: 'accounts',
 	query: connection,
-	name: (a) => `${a.name as string} (${a.adAccountId as string}, ${a.currency as string})`,
+	name: adAccountLabel,
 	value: (a) => a.adAccountId as string,
+});
+
+/** A caption shortened for a list entry. */
+const shortened = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+/**
+ * The chosen connection's posts ranked for boosting (best first, as the API ranks them), named by
+ * caption, network and score. Networks without that list (the NETWORKS table's `posts`) list
+ * nothing: their posts are given by ID.
+ */
+export const searchBestPosts = listSearch({
+	path: '/v1/ads/best-posts',
+	rootProperty: 'posts',
+	query: (ctx) => {
+		const base = connection(ctx);
+		const network = currentParameter(ctx, 'network');
+		if (!base || (network && !NETWORKS[network]?.posts.includes('getBest'))) return undefined;
+		const adAccountId = currentParameter(ctx, 'adAccountId');
+		return adAccountId ? { ...base, adAccountId } : base;
+	},
+	name: (p) => `${shortened(String(p.caption ?? '').trim()) || '(no caption)'} — ${String(p.network ?? '?')}, score ${String(p.score ?? 0)}`,
+	value: (p) => p.id as string,
+	url: (p) => (typeof p.permalink === 'string' ? p.permalink : undefined),
 });
 
 export const searchCampaigns = listSearch({

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { collection, field, resourceLocator } from '../../shared/fieldBuilders';
 import type { Placement } from '../../shared/operation';
 import { reading } from '../../shared/reads';
@@ -15,7 +16,7 @@ export const type = resourceLocator({
 	name: 'type',
 	searchListMethod: 'searchMetaobjectTypes',
 	placeholder: 'e.g. designer',
-	listedBy: 'Metaobject Definition → Get Many',
+	listedBy: actionName('metaobjectDefinition', 'getAll'),
 	description: 'The metaobject definition (its type handle)',
 });
 
@@ -28,7 +29,7 @@ export const listType = resourceLocator({
 	name: 'listType',
 	searchListMethod: 'searchMetaobjectTypes',
 	placeholder: 'e.g. designer',
-	listedBy: 'Metaobject Definition → Get Many',
+	listedBy: actionName('metaobjectDefinition', 'getAll'),
 	description: 'Only fills the Metaobject list below ("From list"); not sent, since calls by ID take no type',
 	required: false,
 });
@@ -38,7 +39,7 @@ export const metaobjectId = resourceLocator({
 	name: 'metaobjectId',
 	searchListMethod: 'searchMetaobjects',
 	placeholder: 'e.g. gid_metaobject_000015',
-	listedBy: 'Metaobject → Get Many',
+	listedBy: actionName('metaobject', 'getAll'),
 });
 
 /** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */

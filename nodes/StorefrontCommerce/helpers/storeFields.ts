@@ -1,3 +1,4 @@
+import { actionName } from '../../shared/actionNames';
 import { field, resourceLocator } from '../../shared/fieldBuilders';
 
 /**
@@ -24,10 +25,10 @@ export const listAccountId = field({
 	description: 'Only fills the Catalog Sync list below ("From list"); not sent, since calls by ID take no store account',
 });
 
-export const syncId = resourceLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003', listedBy: 'Catalog Sync → Get Many' });
-export const menuId = resourceLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042', listedBy: 'Menu → Get Many' });
-export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', listedBy: 'Page → Get Many' });
-export const redirectId = resourceLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007', listedBy: 'Redirect → Get Many' });
+export const syncId = resourceLocator({ displayName: 'Catalog Sync', name: 'syncId', searchListMethod: 'searchCatalogSyncs', placeholder: 'e.g. cs_000003', listedBy: actionName('catalogSync', 'getAll') });
+export const menuId = resourceLocator({ displayName: 'Menu', name: 'menuId', searchListMethod: 'searchMenus', placeholder: 'e.g. gid_menu_000042', listedBy: actionName('menu', 'getAll') });
+export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', listedBy: actionName('page', 'getAll') });
+export const redirectId = resourceLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007', listedBy: actionName('redirect', 'getAll') });
 
 /** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */
 export const storeLocators = [syncId, menuId, pageId, redirectId];

@@ -1,5 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
+
 /**
  * A webhook's signing secret comes back once, in Create's answer. In a normal run the output is
  * where the user takes it from. As an AI tool (AI Agent, MCP Server Trigger) the output is the
@@ -13,8 +15,9 @@ export const runsAsTool = (ctx: IExecuteSingleFunctions) => ctx.getNode().type.e
 export const SECRET_NOTICE =
 	'Save "secret" now: the API returns it only in this answer. It signs every delivery (X-Webhook-Signature). To get a new one, delete the webhook and create it again.';
 
-export const SECRET_WITHHELD =
-	'The signing secret was withheld from the model and is stored nowhere: the API returns it only once, at creation. Deliveries to this endpoint cannot be verified without it. Delete this endpoint (Webhook → Delete with its id) and create it from a normal run of the Storefront Webhooks node, whose output holds the secret, or use the Storefront Trigger, which registers its own endpoint and keeps its secret.';
+/** Said while the node runs, when the action it names is known (actionNames.ts). */
+export const secretWithheld = () =>
+	`The signing secret was withheld from the model and is stored nowhere: the API returns it only once, at creation. Deliveries to this endpoint cannot be verified without it. Delete this endpoint (${actionName('webhook', 'delete')}, with its id) and create it from a normal run of the Storefront Webhooks node, whose output holds the secret, or use the Storefront Trigger, which registers its own endpoint and keeps its secret.`;
 
 /** postReceive of the operations whose answer may hold `secret`: said where it is in a normal run, withheld as a tool. */
 export function signingSecretOutput(notice: boolean) {
@@ -22,7 +25,7 @@ export function signingSecretOutput(notice: boolean) {
 		if (!runsAsTool(this)) return notice ? items.map((item) => ({ ...item, json: { ...item.json, secretNotice: SECRET_NOTICE } })) : items;
 		return items.map((item) => {
 			const { secret, ...endpoint } = item.json;
-			return secret === undefined ? item : { ...item, json: { ...endpoint, secretWithheld: true, secretNotice: SECRET_WITHHELD } };
+			return secret === undefined ? item : { ...item, json: { ...endpoint, secretWithheld: true, secretNotice: secretWithheld() } };
 		});
 	};
 }

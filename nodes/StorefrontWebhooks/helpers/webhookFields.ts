@@ -1,3 +1,4 @@
+import { actionName } from '../../shared/actionNames';
 import { field, resourceLocator, returnAllOrLimit } from '../../shared/fieldBuilders';
 
 /**
@@ -11,7 +12,7 @@ export const webhookId = resourceLocator({
 	searchListMethod: 'searchWebhooks',
 	placeholder: 'e.g. 3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f0a9b',
 	description: 'The webhook endpoint to use',
-	listedBy: 'Webhook → Get Many',
+	listedBy: actionName('webhook', 'getAll'),
 });
 
 export const deliveryId = resourceLocator({
@@ -20,7 +21,7 @@ export const deliveryId = resourceLocator({
 	searchListMethod: 'searchDeliveries',
 	placeholder: 'e.g. 9b7a2c5d-8e1f-4a9b-3f2b-8c1e6a4d4e0f',
 	description: 'The delivery whose event is sent again',
-	listedBy: 'Delivery → Get Many',
+	listedBy: actionName('delivery', 'getAll'),
 });
 
 /** The node's locators, registered by StorefrontWebhooks.node.ts (fieldBuilders.ts registerLocators). */

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
 import { isEmpty } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
+import { postId } from '../../helpers/adsFields';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
@@ -47,25 +49,18 @@ async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpReque
 }
 
 /** Reference: "do not retry on a timeout". Said when a boost's answer did not come in time. */
-export const NO_RESEND_AFTER_TIMEOUT =
-	'a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with Ad → Get Many before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.';
+export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.`;
 
-/** What to boost and where come first; how much (the shared budget fields) right after. */
+/** Where, then what to boost (the Post list is the chosen connection's), then how much (the shared budget fields). */
+const [connection, adAccount, ...budgetAndStatus] = spendFields;
 export const fields = [
 	networkField('boost'),
+	connection,
+	adAccount,
+	postId,
+	...budgetAndStatus,
 	field({
-		displayName: 'Post ID',
-		name: 'postId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: "e.g. post_abc123 or the network's post ID",
-		description: 'The published post to boost: a post_ ID from Post → Get Best to Boost, or the platform post ID',
-	}),
-	...spendFields,
-	field({
-		displayName:
-			'A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check Ad → Get Many before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.',
+		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.`,
 		name: 'boostNotice',
 		type: 'notice',
 		default: '',
@@ -136,13 +131,12 @@ export const option = adsOperation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
-	description:
-		'Promote an already published post (its ID from Post → Get Best to Boost), keeping its likes and comments. Sent again by itself, with the same Idempotency-Key, after a 429, a 502, 503 or 504, a connection reset or a refused connection; never after a timeout.',
+	description: `Promote an already published post (picked from the ranked list, or its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. Sent again by itself, with the same Idempotency-Key, after a 429, a 502, 503 or 504, a connection reset or a refused connection; never after a timeout.`,
 	method: 'POST',
 	path: '/v1/ads/boost',
 	spends: ['create', 'activate', 'budget'],
 	fields,
-	inRequest: { ...spendInRequest, postId: 'body' },
+	inRequest: { ...spendInRequest, postId: { in: 'body', locator: true } },
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { accountId, audienceId } from '../../helpers/adsFields';
 import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchInput';
@@ -25,7 +26,7 @@ async function addPeople(run: BatchRunOf<typeof fields>): Promise<IDataObject> {
 	const users = people.filter((p) => p.email || p.phone).map(present);
 	if (!users.length) run.fail('No people to add', nobody);
 	const audienceId = run.id('audienceId');
-	if (!audienceId) run.fail('No audience chosen', 'Choose the audience to add the people to (Audience → Get Many lists them).');
+	if (!audienceId) run.fail('No audience chosen', `Choose the audience to add the people to (${actionName('audience', 'getAll')} lists them).`);
 	// the answers' own fields are kept; `success` holds only if every call's answer says so
 	let answer: IDataObject = {};
 	let success = true;

@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
 import { readerOf } from '../../../shared/reads';
@@ -86,7 +87,7 @@ export const fields = [
 				displayName: 'Campaign',
 				name: 'campaign',
 				values: [
-					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: "The network's own campaign ID, as Campaign → Get Many lists it" },
+					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: `The network's own campaign ID, as ${actionName('campaign', 'getAll')} lists it` },
 					{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed' },
 				],
 			},

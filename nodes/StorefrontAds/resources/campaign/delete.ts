@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { failItem } from '../../../shared/requestActions';
 import { campaignId, platform } from '../../helpers/adsFields';
@@ -9,14 +10,14 @@ import { NETWORKS, networkOfPlatform } from '../../helpers/networks';
 async function checkDeletable(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const chosen = String((request.body as IDataObject).platform);
 	if (!NETWORKS[networkOfPlatform(chosen)]?.campaignDelete) {
-		failItem(this, `Campaigns on ${chosen} cannot be deleted through the API`, 'Pause it instead (Campaign → Set Status).');
+		failItem(this, `Campaigns on ${chosen} cannot be deleted through the API`, `Pause it instead (${actionName('campaign', 'setStatus')}).`);
 	}
 	return request;
 }
 
 export const fields = [
 	field({
-		displayName: 'Deleting a campaign deletes all its ad sets and ads for good. To stop spending but keep them, use Set Status → Paused.',
+		displayName: `Deleting a campaign deletes all its ad sets and ads for good. To stop spending but keep them, pause it (${actionName('campaign', 'setStatus')}).`,
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',

@@ -1,3 +1,4 @@
+import { actionName } from '../../../shared/actionNames';
 import { campaignId, platform } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
@@ -8,7 +9,7 @@ export const option = adsOperation({
 	value: 'update',
 	name: 'Update',
 	action: 'Update a campaign',
-	description: 'Change budget, bid strategy, bid amount or (socialnet) name. Microblog budgets change on the line item (Ad Set → Update) or the ad.',
+	description: `Change budget, bid strategy, bid amount or (socialnet) name. Microblog budgets change on the line item (${actionName('adSet', 'update')}) or the ad.`,
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}',
 	spends: ['budget', 'bid'],

@@ -1,3 +1,4 @@
+import { actionName } from '../../../shared/actionNames';
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
@@ -15,7 +16,7 @@ export const fields = [
 		[
 			renamedField(adAccountId, 'adAccountId', {
 				required: false,
-				description: 'The ad account a later boost will use, copied onto each post (as adAccountId). Connection → Get Ad Accounts lists them',
+				description: `The ad account a later boost will use, copied onto each post (as adAccountId). ${actionName('connection', 'getAdAccounts')} lists them`,
 			}),
 		],
 		'Add Option',

@@ -1,3 +1,4 @@
+import { actionName } from '../../../shared/actionNames';
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, renamedField } from '../../helpers/adsFields';
@@ -20,7 +21,7 @@ export const fields = [
 		[
 			renamedField(accountId, 'accountId', {
 				required: false,
-				description: 'The pronet connection whose Pages to list; leave empty when there is only one. Connection → Get Many lists them',
+				description: `The pronet connection whose Pages to list; leave empty when there is only one. ${actionName('connection', 'getAll')} lists them`,
 			}),
 		],
 		'Add Option',
@@ -31,7 +32,7 @@ export const option = adsOperation({
 	value: 'getPronetPages',
 	name: 'Get Pronet Pages',
 	action: 'Get many pronet company pages',
-	description: 'Company Pages an ad can run as (their organizationId goes to Ad → Create); one item per page',
+	description: `Company Pages an ad can run as (their organizationId goes to ${actionName('ad', 'create')}); one item per page`,
 	method: 'GET',
 	path: '/v1/ads/pronet-pages',
 	spends: 'none',

@@ -1,3 +1,4 @@
+import { actionName } from '../../../shared/actionNames';
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsFields';
@@ -10,7 +11,7 @@ export const option = adsOperation({
 	value: 'getVideonetIdentities',
 	name: 'Get Videonet Identities',
 	action: 'Get many videonet identities',
-	description: 'Profiles an ad can show (identityId and identityType go to Ad → Create); one item per identity, each also giving the ad account ID',
+	description: `Profiles an ad can show (identityId and identityType go to ${actionName('ad', 'create')}); one item per identity, each also giving the ad account ID`,
 	method: 'GET',
 	path: '/v1/ads/videonet-identities',
 	spends: 'none',
