@@ -61,7 +61,7 @@ export class StorefrontApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Optional. Only Ads → Connection → Connect Chatnet sends it: the key from the chat network's ads manager. One key connects one chat-network ad account; for several accounts, make one credential per account.",
+				"Optional. Only Storefront Ads' Connection → Connect a chat network ad account sends it: the key from the chat network's ads manager. One key connects one chat-network ad account; for several accounts, make one credential per account.",
 		},
 		{
 			displayName: 'Spark Auth Code',
@@ -70,12 +70,12 @@ export class StorefrontApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Optional. Only Ads → Ad → Boost Post on videonet with Use Spark Auth Code on sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
+				"Optional. Only Storefront Ads' Ad → Boost a post, on videonet with Use Spark Auth Code on, sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
 		},
 		// Spending caps: read by the Ads operations that spend, before anything is sent (nodes/StorefrontAds/helpers/spendCaps.ts)
 		{
 			displayName:
-				"Spending caps. What you type is what holds: 0 allows nothing of that kind; for no caps at all, turn Limit Spending off. A budget cap applies to each ad, ad set or campaign on its own, not to an ad account's total (ten ads at 50 a day pass a cap of 50), and is one number in whatever currency the ad account uses (50 is 50 USD on a USD account, 50 JPY on a JPY one). Max Spending Actions counts per execution (one run of a workflow), not per day. Every Ads call is checked before it is sent, whoever uses this credential: people you share it with (they can use it without seeing it), expressions over upstream data, AI agents. Max Daily and Max Lifetime Budget check Ad → Boost Post, Create, Create Call Ad, Create Messaging Ad, Update; Ad Set → Update; Campaign → Create, Update; Recommendation → Apply. Paused Only checks Ad → Boost Post, Create, Create Call Ad, Create Messaging Ad, Set Status, Update; Ad Set → Set Status; Campaign → Bulk Set Status, Create, Set Status; Keyword → Set Status; Recommendation → Apply. Max Spending Actions per Execution counts Ad → Boost Post, Create, Create Call Ad, Create Messaging Ad, Set Status, Update; Ad Set → Set Status, Update; Campaign → Bulk Set Status, Create, Set Status, Update; Keyword → Add, Set Status; Recommendation → Apply. Every other Ads operation spends nothing and is not checked. A call over a cap fails with an error naming it.",
+				"Spending caps: limits on what Ads calls made with this credential may spend, checked before anything is sent, for everyone who uses it (people you share it with, expressions, AI agents). 0 allows nothing of that kind; turn Limit Spending off for no caps. Each cap below says what it checks; docs/nodes.md (Spending caps) lists every operation.",
 			name: 'spendingCapsNotice',
 			type: 'notice',
 			default: '',
@@ -97,7 +97,7 @@ export class StorefrontApi implements ICredentialType {
 			default: 0,
 			displayOptions: { show: { limitSpending: [true] } },
 			description:
-				"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to, in whole units of the ad account's currency. Each one's own budget, not an account total. 0: no daily budget may be set.",
+				"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to (creates, boosts, updates, applied recommendations), in whole units of the ad account's currency (50 is 50 USD on a USD account, 50 JPY on a JPY one). Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
 		},
 		{
 			displayName: 'Max Lifetime Budget',
@@ -116,7 +116,7 @@ export class StorefrontApi implements ICredentialType {
 			default: false,
 			displayOptions: { show: { limitSpending: [true] } },
 			description:
-				'Whether everything must be created PAUSED and no status change may make an ad, ad set or campaign active: a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
+				'Whether everything must be created PAUSED and no change may make an ad, ad set, campaign or keyword active (creates, boosts, status changes, updates, applied recommendations): a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
 		},
 		{
 			displayName: 'Max Spending Actions per Execution',
@@ -126,7 +126,7 @@ export class StorefrontApi implements ICredentialType {
 			default: 0,
 			displayOptions: { show: { limitSpending: [true] } },
 			description:
-				'How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set or campaign active, or changing a budget or bid. Validate Only checks and resends of the same action do not count. 0: no spending action at all.',
+				'How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set, campaign or keyword active, changing a budget or bid, adding keywords, or applying a recommendation. Validate Only checks and resends of the same action do not count. 0: no spending action at all.',
 		},
 	];
 

@@ -52,24 +52,6 @@ export function capsTable(): string {
 	return lines.join('\n');
 }
 
-/** Operations as a reader names them, grouped by resource: "Ad → Boost Post, Create; Campaign → Create". */
-function named(rows: Row[]): string {
-	const groups = new Map<string, string[]>();
-	for (const r of rows) groups.set(r.resource, [...(groups.get(r.resource) ?? []), r.operation]);
-	return [...groups].map(([resource, operations]) => `${resource} → ${operations.join(', ')}`).join('; ');
-}
-
-/** The credential notice's list: which operations each cap checks. */
-export function capsNotice(): string {
-	const rows = capsRows();
-	return [
-		`Max Daily and Max Lifetime Budget check ${named(rows.filter((r) => r.budget))}.`,
-		`Paused Only checks ${named(rows.filter((r) => r.pausedOnly))}.`,
-		`Max Spending Actions per Execution counts ${named(rows.filter((r) => r.count))}.`,
-		'Every other Ads operation spends nothing and is not checked.',
-	].join(' ');
-}
-
 /** docs/nodes.md with its table replaced by the generated one. */
 export function withTable(doc: string): string {
 	const start = doc.indexOf(TABLE_START);
@@ -82,5 +64,5 @@ if (require.main === module) {
 	// compiled to .cache/fake-api/scripts/: the repository is three folders up; run from the repository root
 	const file = path.join(process.cwd(), 'docs', 'nodes.md');
 	fs.writeFileSync(file, withTable(fs.readFileSync(file, 'utf8')));
-	console.log(`docs/nodes.md: caps table written (${capsRows().length} operations).\nThe credential's "Spending caps" notice must contain:\n${capsNotice()}`);
+	console.log(`docs/nodes.md: caps table written (${capsRows().length} operations).`);
 }

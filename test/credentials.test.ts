@@ -23,8 +23,8 @@ describe('Storefront API credential', () => {
 	test('the ad network secrets are optional password fields that name the operation sending each, and say: one credential per account or code', () => {
 		const byName = (name: string) => credential.properties.find((p) => p.name === name)!;
 		for (const [name, displayName, operation, several] of [
-			['chatnetApiKey', 'Chatnet Ads API Key', 'Ads → Connection → Connect Chatnet', 'for several accounts, make one credential per account'],
-			['sparkAuthCodeSecret', 'Spark Auth Code', 'Ads → Ad → Boost Post on videonet with Use Spark Auth Code on', 'For several codes, make one credential per code'],
+			['chatnetApiKey', 'Chatnet Ads API Key', "Storefront Ads' Connection → Connect a chat network ad account", 'for several accounts, make one credential per account'],
+			['sparkAuthCodeSecret', 'Spark Auth Code', "Storefront Ads' Ad → Boost a post, on videonet with Use Spark Auth Code on", 'For several codes, make one credential per code'],
 		]) {
 			const p = byName(name);
 			expect(p).toMatchObject({ displayName, type: 'string', typeOptions: { password: true }, default: '' });
@@ -39,19 +39,17 @@ describe('Storefront API credential', () => {
 		const property = (name: string) => credential.properties.find((p) => p.name === name)!;
 		const CAPS = ['maxDailyBudget', 'maxLifetimeBudget', 'pausedOnly', 'maxSpendingCallsPerExecution'];
 
-		test('under a "Spending caps" notice that says what they limit: each ad, ad set or campaign, one currency, per execution; 0 allows nothing', () => {
+		test('under a short "Spending caps" notice; each cap says what it limits: each ad, ad set or campaign, one currency, per execution; 0 allows nothing', () => {
 			const notice = property('spendingCapsNotice');
 			expect(notice.type).toBe('notice');
-			expect(notice.displayName).toMatch(/^Spending caps\. /);
-			for (const said of [
-				'0 allows nothing',
-				'turn Limit Spending off',
-				"each ad, ad set or campaign on its own, not to an ad account's total (ten ads at 50 a day pass a cap of 50)",
-				'one number in whatever currency the ad account uses',
-				'per execution (one run of a workflow), not per day',
-			]) {
-				expect(notice.displayName).toContain(said);
-			}
+			expect(notice.displayName).toMatch(/^Spending caps: /);
+			for (const said of ['0 allows nothing', 'turn Limit Spending off', 'docs/nodes.md']) expect(notice.displayName).toContain(said);
+			for (const [name, said] of [
+				['maxDailyBudget', 'not an account total: ten ads at 50 a day pass a cap of 50'],
+				['maxDailyBudget', "whole units of the ad account's currency (50 is 50 USD on a USD account"],
+				['maxSpendingCallsPerExecution', 'one execution of a workflow (one run, not one day)'],
+			])
+				expect(property(name).description).toContain(said);
 			// the notice comes first, then the switch, then the caps it shows
 			const names = credential.properties.map((p) => p.name);
 			expect(names.slice(names.indexOf('spendingCapsNotice'))).toEqual(['spendingCapsNotice', 'limitSpending', ...CAPS]);

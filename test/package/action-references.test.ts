@@ -17,19 +17,6 @@ import ts from 'typescript';
 const ROOT = path.join(__dirname, '..', '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[]; credentials: string[] } };
 
-/**
- * Known pending: references in files another change is rewriting at the same time (the credential and
- * the spend caps' refusal messages). That change fixes them; then this list goes. An entry no longer
- * found fails the test: delete it.
- */
-const PENDING: Array<{ file: string; references: string[] }> = [
-	{
-		file: 'credentials/StorefrontApi.credentials.ts',
-		references: ['Connection → Connect Chatnet', 'Ad → Boost Post', 'Ad Set → Update', 'Ad Set → Set Status', 'Campaign → Create', 'Campaign → Bulk Set Status', 'Keyword → Add', 'Keyword → Set Status', 'Recommendation → Apply'],
-	},
-	{ file: 'nodes/StorefrontAds/resources/campaign/create.ts', references: ['Ad → Create'] },
-	{ file: 'nodes/StorefrontAds/helpers/recommendationCaps.ts', references: ['Campaign → Update'] },
-];
 
 async function load<T>(distFiles: string[]): Promise<T[]> {
 	return await Promise.all(
@@ -119,7 +106,6 @@ describe('references to actions', () => {
 		});
 	}
 
-	const pending = (reference: string, file?: string) => PENDING.some((p) => p.references.includes(reference) && (file === undefined || p.file === file));
 
 	test('every reference in a description the package ships names a real action; no API path', () => {
 		const examples = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.json'));
@@ -130,7 +116,7 @@ describe('references to actions', () => {
 			...examples.flatMap((file) => strings(JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', file), 'utf8')), file)),
 		];
 		expect(texts.length).toBeGreaterThan(1000);
-		const wrong = texts.flatMap(({ where, text }) => referencesIn(text).filter((r) => !r.real && !pending(r.reference)).map((r) => `${where}: ${r.reference}`));
+		const wrong = texts.flatMap(({ where, text }) => referencesIn(text).filter((r) => !r.real).map((r) => `${where}: ${r.reference}`));
 		expect(wrong).toEqual([]);
 		expect(texts.filter(({ text }) => apiPathIn(text)).map(({ where, text }) => `${where}: ${text.slice(0, 80)}`)).toEqual([]);
 		// actionName's stand-in for an action not yet known when the text was made: replaced when the node loads
@@ -140,21 +126,14 @@ describe('references to actions', () => {
 	test('every reference in a string of the code names a real action; no API path in a sentence', () => {
 		const sources = ['nodes', 'credentials'].flatMap((dir) => files(path.join(ROOT, dir))).filter((f) => f.endsWith('.ts'));
 		const wrong: string[] = [];
-		const found: Array<{ file: string; reference: string }> = [];
 		for (const file of sources) {
 			const rel = path.relative(ROOT, file);
 			for (const text of literals(file)) {
-				for (const r of referencesIn(text).filter((r) => !r.real)) {
-					found.push({ file: rel, reference: r.reference });
-					if (!pending(r.reference, rel)) wrong.push(`${rel}: ${r.reference}`);
-				}
+				for (const r of referencesIn(text).filter((r) => !r.real)) wrong.push(`${rel}: ${r.reference}`);
 				if (apiPathIn(text)) wrong.push(`${rel}: ${text.slice(0, 80)}`);
 			}
 		}
 		expect(wrong).toEqual([]);
-		// the allowlist only shrinks: an entry fixed since is deleted
-		const stale = PENDING.flatMap((p) => p.references.filter((reference) => !found.some((f) => f.file === p.file && f.reference === reference)).map((reference) => `${p.file}: ${reference}`));
-		expect(stale).toEqual([]);
 	});
 
 	test('every actionName() call in the code names a resource and operation of a node', () => {

@@ -2,13 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
-import { capsNotice, capsRows, withTable } from '../../scripts/caps-table';
+import { SPEND_ACTIONS } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { capsRows, withTable } from '../../scripts/caps-table';
 import { referenceOperations } from '../contract/reference';
 
 /**
- * The caps table of docs/nodes.md and the operation list of the credential's "Spending caps" notice
- * come from the Ads operations' `spends` declarations (scripts/caps-table.ts): they cannot drift.
- * The credential imports no node code, so its notice is kept in sync here, not by an import.
+ * The caps table of docs/nodes.md comes from the Ads operations' `spends` declarations
+ * (scripts/caps-table.ts): it cannot drift. The credential imports no node code: its short notice
+ * points at that table, and each cap's own description says what it checks, kept in step here.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -25,8 +26,21 @@ test('docs/nodes.md holds the caps table generated from the declarations (else: 
 	expect(doc).toContain('| Ad → Get | spend nothing | – | – | – |');
 });
 
-test("the credential's Spending caps notice names which operations each cap checks, as the declarations say (else: copy the line npm run docs:caps prints)", () => {
-	const notice = new StorefrontApi().properties.find((p) => p.name === 'spendingCapsNotice')!;
-	expect(notice.displayName).toContain(capsNotice());
-	expect(capsNotice()).toContain('Paused Only checks Ad → Boost Post, Create, Create Call Ad, Create Messaging Ad, Set Status, Update; Ad Set → Set Status; Campaign → Bulk Set Status, Create, Set Status; Keyword → Set Status; Recommendation → Apply.');
+test("the credential reads in one pass: a short caps notice that points at the table, and each cap's description names what it checks", () => {
+	const fields = new StorefrontApi().properties;
+	const notice = fields.find((p) => p.name === 'spendingCapsNotice')!.displayName;
+	expect(notice.split(/\s+/).length).toBeLessThanOrEqual(60);
+	expect(notice).toContain('0 allows nothing');
+	expect(notice).toContain('docs/nodes.md');
+	const description = (name: string) => fields.find((p) => p.name === name)!.description!;
+	// Max Spending Actions counts every kind of spending action the declarations know, in words
+	const words: Record<(typeof SPEND_ACTIONS)[number], RegExp> = { create: /creating/, activate: /active/, budget: /budget/, bid: /\bbid\b/, keywords: /adding keywords/ };
+	expect(Object.keys(words).sort()).toEqual([...SPEND_ACTIONS].sort());
+	for (const [action, word] of Object.entries(words)) expect({ action, counted: word.test(description('maxSpendingCallsPerExecution')) }).toEqual({ action, counted: true });
+	expect(description('pausedOnly')).toMatch(/ad, ad set, campaign or keyword active/);
+	for (const cap of ['maxDailyBudget', 'maxLifetimeBudget']) expect(description(cap)).toMatch(/ad, boost, ad set or campaign/);
+	// what each cap checks, operation by operation, is the generated table
+	const rows = capsRows();
+	expect(rows.filter((r) => r.pausedOnly).every((r) => r.can.includes('activate') || r.can.includes('create'))).toBe(true);
+	expect(rows.filter((r) => r.budget).every((r) => r.can.includes('budget') || r.can.includes('create'))).toBe(true);
 });

@@ -186,7 +186,7 @@ describe.each(CREATORS.map((c) => [c.label, c] as const))('%s', (_label, c) => {
 		expectItems(r, {}, 5);
 		expect(r.items[0].json.capsWouldRefuse).toEqual({
 			message: "Daily budget 51 is above this credential's cap of 50 (Max Daily Budget). The real call would be refused.",
-			fix: expect.stringMatching(/^A daily budget of 50 or less passes \(or Max Daily Budget of 51 or more\)\. .*can also turn Limit Spending off/),
+			fix: expect.stringMatching(/^A daily budget of 50 or less passes \(or Max Daily Budget of 51 or more\)\. .*or turn Limit Spending off/),
 		});
 		expect(r.items[1].json.capsWouldRefuse).toMatchObject({ message: expect.stringMatching(/^Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\./) });
 		expect(r.items.slice(2).map((i) => i.json.capsWouldRefuse)).toEqual([undefined, undefined, undefined]);
@@ -421,7 +421,7 @@ test('all four caps set: an item over several caps gets one error naming each, a
 		{ budget: 50, type: 'daily', status: 'PAUSED' },
 	]);
 	expect(sent(r)).toEqual([{ method: 'POST', path: '/v1/ads/boost', budget: { amount: 50, type: 'daily' }, status: 'PAUSED' }]);
-	expectItems(r, { 0: /^Daily budget 10000 is above this credential's cap of 50 \(Max Daily Budget\)\. Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\. Nothing was sent\.$/ }, 2);
+	expectItems(r, { 0: /^Daily budget 10000 is above this credential's cap of 50 \(Max Daily Budget\)\. Status ACTIVE is refused: this credential allows paused only \(Paused Only is on\)\. Nothing was sent\. / }, 2);
 });
 
 test('Limit Spending off is the explicit "no caps" choice: caps stored beside it do not apply (n8n drops the hidden fields)', async () => {
@@ -447,8 +447,8 @@ describe('0 means nothing may be spent', () => {
 		expectItems(
 			r,
 			{
-				0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\.$/,
-				1: /^Lifetime budget 1 is refused: this credential allows no lifetime budget \(Max Lifetime Budget is 0\)\. Nothing was sent\.$/,
+				0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\. /,
+				1: /^Lifetime budget 1 is refused: this credential allows no lifetime budget \(Max Lifetime Budget is 0\)\. Nothing was sent\. /,
 			},
 			2,
 		);
@@ -464,7 +464,7 @@ describe('0 means nothing may be spent', () => {
 			{ budget: 20, type: 'daily', status: 'PAUSED', check: true },
 		]);
 		expect(boost.requests.map((q) => [q.path, (q.body as IDataObject).validateOnly])).toEqual([['/v1/ads/boost', true]]);
-		expectItems(boost, { 0: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\): no create, boost or activation, no budget or bid change, no keywords added\. Nothing was sent\.$/ }, 2);
+		expectItems(boost, { 0: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\): no create, boost or activation, no budget or bid change, no keywords added\. Nothing was sent\. / }, 2);
 
 		const status = await run({ resource: 'ad', operation: 'setStatus', adId: byId(ad.id), status: EXPR.status }, none, [{ status: 'active' }, { status: 'paused' }]);
 		expect(sent(status)).toEqual([{ method: 'PUT', path: `/v1/ads/${ad.id}/status`, status: 'paused' }]);
@@ -495,10 +495,11 @@ test('a credential saved with caps before the Limit Spending switch existed keep
 test('without Continue On Fail a refused item stops the node with the error, and nothing is sent', async () => {
 	const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: 50 }), [{ budget: 10_000, type: 'daily', status: 'PAUSED' }], { continueOnFail: false });
 	expect(r.requests).toEqual([]);
-	expect(r.error?.message).toBe("Daily budget 10000 is above this credential's cap of 50 (Max Daily Budget). Nothing was sent.");
-	expect(r.error?.description).toBe(
-		"A daily budget of 50 or less passes (or Max Daily Budget of 10000 or more). The credential's owner sets the caps in Storefront API → Spending caps, and can also turn Limit Spending off (no caps at all).",
+	// all of it in the message (n8n keeps only the message under Continue On Fail), each sentence once
+	expect(r.error?.message).toBe(
+		'Daily budget 10000 is above this credential\'s cap of 50 (Max Daily Budget). Nothing was sent. A daily budget of 50 or less passes (or Max Daily Budget of 10000 or more). The owner of the credential "Storefront account" can change its Spending caps or turn Limit Spending off.',
 	);
+	expect(r.error?.description).toBe('docs/nodes.md, "Spending caps", lists which operations each cap checks.');
 });
 
 test('Retry On Fail resends the same boost with the same Idempotency-Key: counted once', async () => {
@@ -577,7 +578,7 @@ describe('caps as typed, and what does not count', () => {
 		for (const cap of [-5, 'abc', 'Infinity']) {
 			const r = await run(CREATORS[3].parameters, limit({ maxDailyBudget: cap as never }), [boostOf(1)]);
 			expect(r.requests).toEqual([]);
-			expectItems(r, { 0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\.$/ }, 1);
+			expectItems(r, { 0: /^Daily budget 1 is refused: this credential allows no daily budget \(Max Daily Budget is 0\)\. Nothing was sent\. / }, 1);
 		}
 		const off = await run(CREATORS[3].parameters, { limitSpending: 'false' as never, maxDailyBudget: 0, maxSpendingCallsPerExecution: 0 }, [boostOf(10_000)]);
 		expect(sent(off).map((q) => q.budget)).toEqual([{ amount: 10_000, type: 'daily' }]);
@@ -593,12 +594,12 @@ describe('caps as typed, and what does not count', () => {
 		expectItems(left, {}, 1);
 
 		const created = await refusal(CREATORS[3].parameters, limit({ pausedOnly: true }), boostOf(10, 'ACTIVE'));
-		expect(created.description).toMatch(/^Status PAUSED passes: create it PAUSED, for a person to switch on \(or the owner turns Paused Only off\)\. The credential's owner sets the caps/);
+		expect(created.message).toMatch(/Nothing was sent\. Status PAUSED passes: create it PAUSED, for a person to switch on \(or the owner turns Paused Only off\)\. The owner of the credential/);
 		const ad = ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
 		const changed = await refusal({ resource: 'ad', operation: 'update', adId: byId(ad.id), updateFields: { status: 'active' } }, limit({ pausedOnly: true }), {});
-		expect(changed.description).toMatch(/^Only pausing passes: a person makes it active outside this credential \(or the owner turns Paused Only off\)\. /);
+		expect(changed.message).toMatch(/Nothing was sent\. Only pausing passes: a person makes it active outside this credential \(or the owner turns Paused Only off\)\. /);
 		const budget = await refusal(CREATORS[3].parameters, limit({ maxDailyBudget: 0 }), boostOf(25));
-		expect(budget.description).toMatch(/^It passes once the owner sets Max Daily Budget to 25 or more\. /);
+		expect(budget.message).toMatch(/Nothing was sent\. It passes once the owner sets Max Daily Budget to 25 or more\. /);
 	});
 
 	test('not spending actions under Max Spending Actions 0: an update without a budget or bid, and a Bulk Set Status that pauses; a bulk activation counts, saying what passes', async () => {
@@ -616,7 +617,7 @@ describe('caps as typed, and what does not count', () => {
 
 		const active = await refusal(bulk, limit({ maxSpendingCallsPerExecution: 0 }), { status: 'active', campaigns });
 		expect(active.message).toMatch(/^This credential allows no spending action/);
-		expect(active.description).toMatch(/^It passes once the owner sets Max Spending Actions per Execution to 1 or more\. /);
+		expect(active.message).toMatch(/Nothing was sent\. It passes once the owner sets Max Spending Actions per Execution to 1 or more\. /);
 	});
 
 	test('Recommendation → Apply: an unknown type whose impact shows no higher cost is applied; one with a higher cost is refused saying so; several refused are named together', async () => {
@@ -636,6 +637,6 @@ describe('caps as typed, and what does not count', () => {
 			2,
 		);
 		const one = await refusal(apply, limit({}), { names: dearer.resourceName });
-		expect(one.description).toMatch(/^The others pass on their own; make a budget or bid change with Campaign → Update within the caps\. /);
+		expect(one.message).toMatch(/Nothing was sent\. The others pass on their own; make a budget or bid change with Campaign → Update a campaign within the caps\. /);
 	});
 });

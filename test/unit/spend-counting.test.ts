@@ -28,7 +28,7 @@ function anExecution(preSend: ReturnType<typeof countSpendingCall>, caps: Partia
 	};
 }
 
-const CAP_2 = /^Spending action 3 of this execution, above this credential's cap of 2 \(Max Spending Actions per Execution\); 2 already taken\. Nothing was sent\. \| It passes with Max Spending Actions per Execution of 3 or more, or in another execution \(one run of the workflow\), after a person has looked at these\./;
+const CAP_2 = /^Spending action 3 of this execution, above this credential's cap of 2 \(Max Spending Actions per Execution\); 2 already taken\. Nothing was sent\. It passes with Max Spending Actions per Execution of 3 or more, or in another execution \(one run of the workflow\), after a person has looked at these\./;
 
 test('a budget change and a bid change each count; a change of neither counts nothing', async () => {
 	const send = anExecution(countSpendingCall(['budget', 'bid']), { maxSpendingCallsPerExecution: 2 });

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/apiRequest';
 import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 
@@ -69,7 +70,7 @@ async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHt
 		refuseOverCap(ctx, [
 			{
 				message: `Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}) cannot check an amount the API does not show.`,
-				pass: 'The others pass on their own; make a budget or bid change with Campaign → Update within the caps.',
+				pass: `The others pass on their own; make a budget or bid change with ${actionName('campaign', 'update')} within the caps.`,
 			},
 		]);
 	}

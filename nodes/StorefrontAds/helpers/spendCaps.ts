@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
+import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import type { OperationNote } from '../../shared/toolDescription';
 
 /**
@@ -100,8 +101,12 @@ export interface SpendCaps {
 	maxSpendingCallsPerExecution: number;
 }
 
-/** Where the owner sets them (the credential's notice is titled so), and the way around every cap. */
-const OWNER = "The credential's owner sets the caps in Storefront API → Spending caps, and can also turn Limit Spending off (no caps at all).";
+/** Who can change the caps: the owner of the node's credential, named as n8n names it to the user. */
+function owner(ctx: IExecuteSingleFunctions): string {
+	const name = ctx.getNode().credentials?.[CREDENTIAL_NAME]?.name;
+	const credential = name ? `the credential "${name}"` : 'this Storefront API credential';
+	return `The owner of ${credential} can change its Spending caps or turn Limit Spending off.`;
+}
 /** For a model only: a person who owns the credential can act on the refusal. */
 const FINAL = 'This refusal is final: do not retry it or try other values to get around it; ask the owner of the credential.';
 
@@ -143,18 +148,20 @@ export interface Breach {
 }
 
 /** What the person (or model) can do: what would pass, the owner's way out, and, for a model, that it is final. */
-export const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) => [...breaches.map((b) => b.pass), OWNER, ...(runsAsTool(ctx) ? [FINAL] : [])].join(' ');
+export const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) =>
+	[...new Set(breaches.map((b) => b.pass)), owner(ctx), ...(runsAsTool(ctx) ? [FINAL] : [])].join(' ');
 
 /**
- * Refuses the item: every cap in the way, each with its value and the value asked, and that nothing
- * was sent. As an AI tool the advice goes into the message too: n8n's agent hands a model only a
- * failed tool's message, not its description.
+ * Refuses the item: every cap in the way, each with its value and the value asked, that nothing was
+ * sent, what would pass and who can change the caps, all in the message: n8n keeps only the message
+ * under Continue On Fail, and its agent hands a model only a failed tool's message.
  */
 export function refuseOverCap(ctx: IExecuteSingleFunctions, breaches: Breach[]): never {
-	const advice = capsAdvice(ctx, breaches);
-	const refusal = `${breaches.map((b) => b.message).join(' ')} Nothing was sent.`;
-	failItem(ctx, runsAsTool(ctx) ? `${refusal} ${advice}` : refusal, advice);
+	failItem(ctx, `${breaches.map((b) => b.message).join(' ')} Nothing was sent. ${capsAdvice(ctx, breaches)}`, CAPS_TABLE);
 }
+
+/** The description under a refusal: where each cap's operations are listed (the message says the rest). */
+const CAPS_TABLE = 'docs/nodes.md, "Spending caps", lists which operations each cap checks.';
 
 /** The budget a request asks for, as `{amount, type}`: ad creates and boosts send it flat, the others nested. */
 export function budgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
+import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem, refuseUnsent } from '../../../shared/requestActions';
@@ -25,7 +26,9 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 const DRY_RUN_NETWORKS = networksWhere('campaignValidate')
 	.map((n) => NETWORKS[n].name)
 	.join(' and ');
-const DRY_RUN_FIX = `Validate Only checks a campaign on ${DRY_RUN_NETWORKS} only. Here, turn it off and set Status to "Paused (Recommended)" to create the campaign without spending; to check an ad on any network, use Ad → "Create an ad" with Validate Only on.`;
+// made while the node runs: the action's words, not a stand-in (actionNames.ts)
+const dryRunFix = () =>
+	`Validate Only checks a campaign on ${DRY_RUN_NETWORKS} only. Here, turn it off and set Status to "Paused (Recommended)" to create the campaign without spending; to check an ad on any network, use ${actionName('ad', 'create')} with Validate Only on.`;
 
 /**
  * Validate Only is a dry run only where the API applies it; elsewhere the API ignores it and creates
@@ -39,11 +42,11 @@ const dryRunOnlyWhereApplied = looksUp(async function (this: IExecuteSingleFunct
 	if (NETWORKS[network]?.campaignValidate) {
 		const { body: answer } = await apiRequest.call(this, 'GET', '/v1/ads/connections', { itemIndex: this.getItemIndex() });
 		const connection = ((answer.connections as IDataObject[] | undefined) ?? []).find((c) => c.id === body.accountId);
-		if (!connection) refuseUnsent(this, `Validate Only is refused: Ad Connection ${String(body.accountId)} is not among the API's connections, so whether its network applies Validate Only is unknown. Nothing was sent.`, DRY_RUN_FIX);
+		if (!connection) refuseUnsent(this, `Validate Only is refused: Ad Connection ${String(body.accountId)} is not among the API's connections, so whether its network applies Validate Only is unknown. Nothing was sent.`, dryRunFix());
 		network = String(connection.network);
 	}
 	if (!NETWORKS[network]?.campaignValidate) {
-		refuseUnsent(this, `Validate Only is not a dry run for a ${network} campaign: the API applies it on ${DRY_RUN_NETWORKS} only, and would create this campaign as sent (status, budget and all). Nothing was sent.`, DRY_RUN_FIX);
+		refuseUnsent(this, `Validate Only is not a dry run for a ${network} campaign: the API applies it on ${DRY_RUN_NETWORKS} only, and would create this campaign as sent (status, budget and all). Nothing was sent.`, dryRunFix());
 	}
 	return request;
 });
@@ -75,7 +78,7 @@ export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a campaign',
-	description: 'Create an empty campaign; add ads to it with Ad → Create (Existing Campaign ID, socialnet and searchnet)',
+	description: `Create an empty campaign; add ads to it with ${actionName('ad', 'create')} (Existing Campaign ID, socialnet and searchnet)`,
 	method: 'POST',
 	path: '/v1/ads/campaigns',
 	spends: ['create', 'activate', 'budget'],
