@@ -52,6 +52,14 @@ const FAULTS: FaultCase[] = [
 	{ name: 'malformed', fault: { type: 'malformed' }, says: [/not valid JSON/, /may or may not have taken effect/] },
 ];
 
+/**
+ * Operations whose first request is declared never resent after a timeout and that time out within
+ * this test's time (Boost Post waits 10 minutes: below; Conversion → Send first reads the
+ * connections, a GET, which is resent: one-door.test.ts times out its POST).
+ */
+const NOT_RESENT_AFTER_TIMEOUT = new Set(['audience addUsers']);
+const NOT_RESENT_SAYS = [/did not answer in time/, /It was not sent again: /, /Timeout/];
+
 async function run(api: FakeApiServer, c: OperationCase, fault: Fault, continueOnFail: boolean): Promise<RunResult & { requests: number }> {
 	api.clearFaults();
 	api.clearRequests();
@@ -87,7 +95,8 @@ async function faultsOf(api: FakeApiServer, c: OperationCase): Promise<string[]>
 		if (stopped.requests === 0) problems.push(`${name}: no request was sent`);
 		if (!waits) {
 			if (!stopped.error) problems.push(`${name}: no error`);
-			for (const pattern of says) if (!pattern.test(text)) problems.push(`${name}: "${text}" lacks ${pattern}`);
+			const notResent = name === 'timeout' && NOT_RESENT_AFTER_TIMEOUT.has(`${c.resource} ${c.operation}`);
+			for (const pattern of notResent ? NOT_RESENT_SAYS : says) if (!pattern.test(text)) problems.push(`${name}: "${text}" lacks ${pattern}`);
 		}
 		if (errorText(stopped.error).includes(KEYS.full) || JSON.stringify(stopped.run.data).includes(KEYS.full)) problems.push(`${name}: the API key leaked`);
 

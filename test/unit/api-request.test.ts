@@ -10,7 +10,7 @@ import { apiRequest, idSegment } from '../../nodes/shared/wire/apiRequest';
  * once, a path that would move refused unsent.
  */
 
-type Answer = { statusCode: number; body?: unknown; headers?: Record<string, string> };
+type Answer = { statusCode: number; body?: unknown; headers?: Record<string, string> } | { throws: string };
 
 let base = 0;
 
@@ -26,6 +26,7 @@ function context(kind: 'lifecycle' | 'execution' | 'webhook', answers: Answer[] 
 			httpRequestWithAuthentication: async (_name: string, request: IHttpRequestOptions) => {
 				sent.push(structuredClone(request));
 				const answer = answers[Math.min(sent.length - 1, answers.length - 1)];
+				if ('throws' in answer) throw Object.assign(new Error(answer.throws), { code: answer.throws });
 				return { headers: {}, body: {}, ...answer };
 			},
 		},
@@ -68,6 +69,46 @@ test('a POST whose answer was a 503 is resent (its key makes that safe), and the
 	expect(await apiRequest.call(ctx, 'POST', '/v1/webhooks', { body: { url: 'https://n8n.example.com/hook' } })).toEqual({ status: 201, body: { id: 'wh_1' } });
 	expect(sent).toHaveLength(2);
 	expect(sent[1].headers?.['Idempotency-Key']).toBe(sent[0].headers?.['Idempotency-Key']);
+});
+
+test('a POST no operation declares (the Trigger registering its endpoint) is not resent after a timeout, saying why; a GET is', async () => {
+	const post = context('lifecycle', [{ throws: 'ETIMEDOUT' }, { statusCode: 201, body: { id: 'wh_1' } }]);
+	const error = (await apiRequest.call(post.ctx, 'POST', '/v1/webhooks', { body: { url: 'https://n8n.example.com/hook' } }).catch((e: unknown) => e)) as { message: string; description: string };
+	expect(post.sent).toHaveLength(1);
+	expect(error.message).toBe('The Storefront API did not answer in time');
+	expect(error.description).toContain('It was not sent again: no operation declares that this call may be resent after a timeout');
+	const get = context('lifecycle', [{ throws: 'ETIMEDOUT' }, { statusCode: 200, body: { webhooks: [] } }]);
+	expect(await apiRequest.call(get.ctx, 'GET', '/v1/webhooks')).toEqual({ status: 200, body: { webhooks: [] } });
+	expect(get.sent).toHaveLength(2);
+});
+
+test('a POST made for a declared operation (a batch operation\'s) follows its declaration: its keys, and its timeout rule', async () => {
+	const declared = { action: 'Add users to an audience', path: '/v1/ads/audiences/{audienceId}/users' };
+	const body = { users: [{ email: 'a@example.com' }] };
+	// keyed by the workflow: the same key in another execution; by default, by the execution
+	const keys = async (keying?: 'workflow') => {
+		const keyed: unknown[] = [];
+		for (const execution of ['exec-1', 'exec-2']) {
+			const { ctx, sent } = context('execution');
+			Object.assign(ctx, { getExecutionId: () => execution });
+			await apiRequest.call(ctx, 'POST', '/v1/ads/audiences/a1/users', { body, itemIndex: 0, declared: { ...declared, keying } });
+			keyed.push(sent[0].headers?.['Idempotency-Key']);
+		}
+		return keyed;
+	};
+	const [first, again] = await keys('workflow');
+	expect(again).toBe(first);
+	const [one, other] = await keys();
+	expect(other).not.toBe(one);
+
+	const resent = context('execution', [{ throws: 'ETIMEDOUT' }, { statusCode: 200, body: { success: true } }]);
+	expect(await apiRequest.call(resent.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, declared })).toEqual({ status: 200, body: { success: true } });
+	expect(resent.sent).toHaveLength(2);
+	expect(resent.sent[1].headers?.['Idempotency-Key']).toBe(resent.sent[0].headers?.['Idempotency-Key']);
+	const never = context('execution', [{ throws: 'ETIMEDOUT' }, { statusCode: 200, body: { success: true } }]);
+	const error = (await apiRequest.call(never.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, declared: { ...declared, noResendAfterTimeout: 'it may still be running.' } }).catch((e: unknown) => e)) as { description: string };
+	expect(never.sent).toHaveLength(1);
+	expect(error.description).toContain('It was not sent again: it may still be running.');
 });
 
 test('a GET that keeps failing is tried 3 times, then says what happened and that it changed nothing', async () => {

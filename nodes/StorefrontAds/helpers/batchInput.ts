@@ -9,6 +9,7 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest } from '../../shared/wire/apiRequest';
+import type { Declaration } from '../../shared/wire/call';
 import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, type CheckedSpec, type RequestRun } from '../../shared/operation';
@@ -113,12 +114,9 @@ export type BatchRunOf<F extends ReadonlyArray<Field<string>>> = BatchRun<F[numb
 /** Returns the output item's JSON. */
 export type BatchWork<N extends string = string> = (run: BatchRun<N>) => Promise<IDataObject>;
 
-/** The endpoint of a batch operation, as given to `operation()`. */
-export interface BatchEndpoint {
+/** The endpoint of a batch operation, as given to `operation()`: what the wire reads of it (its action, path, keys, timeout rule) whichever way n8n runs it. */
+export interface BatchEndpoint extends Declaration {
 	method: IHttpRequestMethods;
-	path: string;
-	/** "Add users to an audience": names the operation in errors. */
-	action: string;
 	/** Its fields: a path value it refuses is named by its field's display name. */
 	fields: ReadonlyArray<{ name: string; displayName: string }>;
 }
@@ -199,7 +197,8 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 		id,
 		fail,
 		items,
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id, label, fail), { body, timeout, itemIndex, action: endpoint.action, advice: adsErrors })).body,
+		// declared as the operation: its keys and timeout rule are the same as through RoutingNode
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id, label, fail), { body, timeout, itemIndex, advice: adsErrors, declared: endpoint })).body,
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout, advice: adsErrors })).body,
 	};
 }

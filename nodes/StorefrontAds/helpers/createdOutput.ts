@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { actionName } from '../../shared/actionNames';
 import { reading, type Reader } from '../../shared/reads';
 import { unwrap } from '../../shared/requestActions';
-import { header } from '../../shared/wire/answer';
+import { headerOf } from '../../shared/wire/headers';
 
 type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
@@ -26,8 +26,8 @@ const reviewFields = (read: Reader<'status'>) =>
 /**
  * The API answers a repeated Idempotency-Key with its first answer, which the fake API (as Stripe's)
  * marks `Idempotent-Replayed: true`; the reference does not show the header, and without it an
- * answer reads as new. The first request may be an earlier run or a try of this run whose answer
- * was lost, so the words say "an earlier request", not which.
+ * answer reads as new. A replay of this run's own first try, whose answer was lost, is not one: the
+ * wire drops the header there (send.ts), so the output is the same as without the fault.
  */
 function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject {
 	const { message, ...made } = json;
@@ -36,7 +36,7 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 	return {
 		...made,
 		replayed: true,
-		message: `Made by an earlier request with the same Idempotency-Key (an earlier run, or a first try of this one whose answer was lost), not by this one: this is the ${key} it made, and nothing new was created.`,
+		message: `Made by an earlier request with the same Idempotency-Key (an earlier run), not by this one: this is the ${key} it made, and nothing new was created.`,
 		...(message !== undefined ? { earlierMessage: message } : {}),
 		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${actionName('ad', 'get')} reads it now.` } : {}),
 	};
@@ -51,7 +51,7 @@ export function createdOutput(key: 'ad' | 'campaign') {
 		const shape = unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }) as Shape;
 		return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response?: IN8nHttpFullResponse) {
 			const shaped = await shape.call(this, items);
-			if (!response || header(response, 'Idempotent-Replayed') !== 'true') return shaped;
+			if (!response || headerOf(response.headers, 'Idempotent-Replayed') !== 'true') return shaped;
 			return shaped.map((item) => (item.json.validateOnly ? item : { ...item, json: replayedOutput(key, item.json) }));
 		};
 	});

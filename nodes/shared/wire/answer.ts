@@ -1,5 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
+import { headerOf, parseRetryAfter } from './headers';
+
 /**
  * What came back for one attempt of a request, classified once, as a value both doors
  * (requestHook.ts, apiRequest.ts) hand to `sendPolitely` (send.ts), which decides from it alone:
@@ -34,7 +36,7 @@ export function classifyResponse(response: IN8nHttpFullResponse): Answer {
 		if (typeof response.body === 'string' && response.body.trim() !== '') return { kind: 'failed', response };
 		return { kind: 'answered', response };
 	}
-	const retryAfter = parseRetryAfter(header(response, 'retry-after'));
+	const retryAfter = parseRetryAfter(headerOf(response.headers, 'retry-after'));
 	if (status === 429) return { kind: 'rateLimited', response, retryAfter };
 	if (status === 502 || status === 503 || status === 504) return { kind: 'fault', fault: { kind: 'status', said: `${status}`, retryAfter }, response };
 	return { kind: 'failed', response };
@@ -78,17 +80,3 @@ export function faultOf(error: unknown): Fault | undefined {
 
 /** The answer's headers, where there was an answer (what it says of the rate limit goes to the key's queue). */
 export const headersOf = (answer: Answer): IDataObject | undefined => ('response' in answer ? (answer.response?.headers as IDataObject | undefined) : undefined);
-
-export function header(response: IN8nHttpFullResponse, name: string): string | undefined {
-	const value = response.headers?.[name] ?? response.headers?.[name.toLowerCase()];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-}
-
-/** Seconds of a Retry-After header: a number of seconds or an HTTP date. */
-export function parseRetryAfter(value: string | undefined): number | undefined {
-	if (value === undefined || value.trim() === '') return undefined;
-	const seconds = Number(value);
-	if (Number.isFinite(seconds)) return Math.max(0, seconds);
-	const at = Date.parse(value);
-	return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}

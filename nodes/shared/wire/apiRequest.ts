@@ -1,7 +1,7 @@
 /**
  * The programmatic door of the wire (`apiRequest`): list searches, option loaders, checks made
  * before a call, batch operations and the Trigger. The operations' requests come in through
- * requestHook.ts; both are sent by send.ts.
+ * requestHook.ts; both describe the request with call.ts, and send.ts sends it.
  */
 import type {
 	IDataObject,
@@ -17,15 +17,11 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { classifyResponse, classifyThrown, type Answer } from './answer';
+import { describeCall, type Declaration } from './call';
 import type { ErrorAdvice } from './errorText';
-import { stampKey } from './idempotency';
-import { alreadyDeleted, type Call } from './resend';
 import { sendPolitely } from './send';
-import { checkedSegment, movedPathError, pathMoves } from '../pathSegment';
+import { checkedSegment } from '../pathSegment';
 import { CREDENTIAL_NAME } from '../requestDefaults';
-
-/** The time a call made while a webhook waits may take by default (the API waits 10 s for a delivery's answer). */
-const WEBHOOK_CALL_MS = 3000;
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -37,14 +33,15 @@ interface RequestOptions {
 	itemIndex?: number;
 	/** The node's own error codes (errorText.ts). */
 	advice?: ErrorAdvice;
-	/** The operation the call does ("Add users to an audience"), named when an event's repeat conflicts. */
-	action?: string;
+	/** The operation the call is made for, as it declares itself (a batch operation's): its keys, whether a timeout may be resent. Without one, a POST is not resent after a timeout. */
+	declared?: Declaration;
 }
 
 /**
- * One call: same credential, same error explanations as the operations, and the same handling
- * of rate limits and faults (send.ts), except while a webhook call waits for its answer (the API
- * gives a delivery 10 s): then it takes its turn in the key's queue within its time and is sent once.
+ * One call: same credential, same error explanations as the operations, and the same rules, from
+ * the same description of the call (call.ts): its path checked, its key, what may be resent
+ * (resend.ts), rate limits (send.ts). A call made while a webhook waits for its answer (the API
+ * gives a delivery 10 s) takes its turn in the key's queue within its time and is sent once.
  */
 export async function apiRequest(
 	this: Context,
@@ -52,10 +49,6 @@ export async function apiRequest(
 	path: string,
 	options: RequestOptions = {},
 ): Promise<{ status: number; body: IDataObject }> {
-	if (pathMoves(path)) {
-		const { message, description } = movedPathError(path);
-		throw new NodeOperationError(this.getNode(), message, { description, itemIndex: options.itemIndex });
-	}
 	const request: IHttpRequestOptions = {
 		method,
 		url: path,
@@ -67,21 +60,9 @@ export async function apiRequest(
 		ignoreHttpStatusErrors: true,
 		...(options.timeout ? { timeout: options.timeout } : {}),
 	};
-	const itemIndex = options.itemIndex ?? ('getItemIndex' in this ? this.getItemIndex() : 0);
-	// in an execution, keyed by it (or its event); the Trigger's lifecycle calls have none
-	const running = 'getExecutionId' in this && this.getExecutionId() ? (this as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
-	const { eventId } = method === 'POST' ? stampKey(running, itemIndex, request) : {};
-	const call: Call = {
-		method,
-		advice: options.advice,
-		repeat: eventId && options.action ? { eventId, action: options.action } : undefined,
-		// a DELETE whose earlier attempt's answer was lost, found gone on the next: deleted
-		alreadyGone: method === 'DELETE' ? alreadyDeleted() : undefined,
-	};
-	const attempt = async () => await sendOnce(this, request);
-	// a webhook call: in the key's queue like every other request, sent once within its time
-	const once = 'getRequestObject' in this ? { maxQueueWaitMs: options.timeout ?? WEBHOOK_CALL_MS } : undefined;
-	const sent = await sendPolitely(this, attempt, call, once);
+	const itemIndex = options.itemIndex ?? ('getItemIndex' in this ? this.getItemIndex() : undefined);
+	const call = describeCall(this, request, { itemIndex, advice: options.advice, declared: options.declared });
+	const sent = await sendPolitely(this, async () => await sendOnce(this, request), call);
 	return 'gone' in sent ? { status: 200, body: sent.gone } : bodyOf(sent.response);
 }
 

@@ -1,8 +1,9 @@
 import { NodeApiError, NodeOperationError, type IN8nHttpFullResponse, type INode, type JsonObject } from 'n8n-workflow';
 
-import { header, parseRetryAfter, type Fault } from './answer';
+import type { Fault } from './answer';
 import { parseErrorBody } from './errorBody';
 import { explainError, faultMessage, faultText, NOT_JSON, repeatedEventText, type ErrorAdvice } from './errorText';
+import { headerOf, parseRetryAfter } from './headers';
 
 /** The errors the wire reports, made from an answer and the words of errorText.ts. */
 
@@ -22,7 +23,7 @@ export function answerError(node: INode, response: IN8nHttpFullResponse, said: S
 		return new NodeApiError(node, { status, body: String(response.body).slice(0, 200) } as JsonObject, { ...NOT_JSON, httpCode: String(status) });
 	}
 	const parsed = parseErrorBody(response.body);
-	const retryAfter = header(response, 'retry-after');
+	const retryAfter = headerOf(response.headers, 'retry-after');
 	// an HTTP-date Retry-After (docs/reference/contract.md allows it) is said as the whole seconds it leaves
 	const seconds = parseRetryAfter(retryAfter);
 	const inSeconds = seconds !== undefined && !Number.isFinite(Number(retryAfter)) ? String(Math.ceil(seconds)) : retryAfter;

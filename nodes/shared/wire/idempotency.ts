@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'crypto';
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { eventOf, type RunEvent } from './eventScope';
+import { headerOf } from './headers';
 import { baseContext } from '../params';
 
 /**
@@ -61,9 +62,7 @@ export function executionScope(ctx: Running): string {
 
 /** The Idempotency-Key a request already carries (the user's own, or one stamped), whatever its header's case. */
 export function keyOn(request: Pick<IHttpRequestOptions, 'headers'>): string | undefined {
-	const found = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === IDEMPOTENCY_HEADER.toLowerCase())?.[1];
-	const key = typeof found === 'string' ? found.trim() : found === undefined || found === null ? '' : String(found);
-	return key || undefined;
+	return headerOf(request.headers, IDEMPOTENCY_HEADER)?.trim() || undefined;
 }
 
 /** What the keys of this node run belong to: the triggering event (its workflow and id), else the execution. */

@@ -11,24 +11,27 @@ import type {
 import { createHash } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { headersOf, type Answer, type Fault } from './answer';
+import { headersOf, type Answer } from './answer';
+import type { Call } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
+import { withoutHeader } from './headers';
 import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
-import { backoffSeconds, deletedEarlier, MAX_ATTEMPTS, rememberDelete, whyNotResent, type Call } from './resend';
+import { deletedEarlier, MAX_WAIT_SECONDS, rememberDelete, shouldResend } from './resend';
 import { withheldFrom, withholding, type Withhold } from './withheld';
 import { CREDENTIAL_NAME } from '../requestDefaults';
 
 /**
  * How every request is sent, by either door (requestHook.ts for the operations, apiRequest.ts for
- * programmatic calls): each attempt's answer comes back classified (answer.ts), and this loop
- * decides from it alone (docs/reliability.md).
+ * programmatic calls), as the one Call both build (call.ts): each attempt's answer comes back
+ * classified (answer.ts), and resend.ts's `shouldResend` decides from it whether it goes again
+ * (docs/reliability.md).
  *
  * - A 429 means the API did nothing, so every request (boosts included) waits the answer's
  *   `Retry-After` and is sent again, until the waits of one item would add up to more than
  *   MAX_WAIT_SECONDS; then the 429 is reported, explained.
- * - A transient fault (reset, timeout, 502/503/504) is resent when the call allows (resend.ts),
- *   within the same per-item wait budget and the run's retry budget.
+ * - A transient fault (reset, timeout, 502/503/504) is resent when the call allows, within the
+ *   same per-item wait budget and the run's retry budget (kept here, per node run).
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
  *   starts every item together).
  * - Every request of every execution in this process that uses the same API key takes its turn
@@ -38,14 +41,11 @@ import { CREDENTIAL_NAME } from '../requestDefaults';
  */
 
 export const DEFAULT_MAX_IN_FLIGHT = 50;
-export const MAX_WAIT_SECONDS = 60;
 /** How long a request may wait for its turn in the key's queue by default: a burst of many minutes of work stays under it. */
 export const DEFAULT_MAX_QUEUE_WAIT_SECONDS = 1800;
 
-/** The run-wide retry budget (the standard retry mode of large cloud SDKs): 100 resends after answered faults, 50 after timeouts or resets, refilled by successes. */
+/** The run-wide retry budget (the standard retry mode of large cloud SDKs): 100 resends after answered faults, 50 after timeouts or resets (resend.ts's costs), refilled by successes. */
 export const RETRY_CAPACITY = 500;
-const RETRY_COST = 5;
-const TIMEOUT_RETRY_COST = 10;
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
@@ -95,12 +95,13 @@ class Run {
 		else this.active -= 1;
 	}
 
-	/** Takes the tokens of one resend after `fault`; false when the run has spent its budget. */
-	spendRetry(fault: Fault) {
-		const cost = fault.kind === 'status' ? RETRY_COST : TIMEOUT_RETRY_COST;
-		if (this.retryTokens < cost) return false;
+	get retryTokensLeft() {
+		return this.retryTokens;
+	}
+
+	/** Takes the tokens of one resend (shouldResend says how many it costs and whether they are there). */
+	spendRetry(cost: number) {
 		this.retryTokens -= cost;
-		return true;
 	}
 
 	succeeded() {
@@ -158,28 +159,28 @@ function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimit
 
 /**
  * Sends one request under the node run's in-flight limit and in its turn in the key's queue
- * (keyLimiter.ts). `attempt` sends it once and says what came back (answer.ts); 429s are waited
- * out, and transient faults resent when `call` allows it (resend.ts). Anything else ends the item
- * with its explained error (failure.ts).
+ * (keyLimiter.ts). `attempt` sends it once and says what came back (answer.ts); whether it goes
+ * again is `shouldResend`'s to say (resend.ts). Anything else ends the item with its explained
+ * error (failure.ts).
  */
-export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call, once?: { maxQueueWaitMs: number }): Promise<Sent> {
+export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call): Promise<Sent> {
 	const run = runOf(ctx);
 	const { limiter: key, withhold } = await run.credential(ctx);
-	// `once`: a call made while a webhook waits for its answer takes its turn (within the time it
-	// has) and is sent once: no 429 wait, no resend
-	const maxWaitMs = once?.maxQueueWaitMs ?? run.maxQueueWaitSeconds * 1000;
+	// a call made while a webhook waits for its answer takes its turn within the time it has
+	const maxWaitMs = call.whileWebhookWaits?.maxQueueWaitMs ?? run.maxQueueWaitSeconds * 1000;
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
 	let faults = 0;
 	let refused: Extract<Answer, { kind: 'rateLimited' }> | undefined;
 	// an earlier attempt of this DELETE may have deleted it (its answer was a fault)
 	let mayBeDone = false;
-	for (let n = 0; ; n++) {
-		await run.acquire(n > 0);
+	for (let attempts = 1; ; attempts++) {
+		const again = attempts > 1;
+		await run.acquire(again);
 		let ticket: number;
 		try {
 			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
-			ticket = await key.turn({ first: n > 0, signal, maxWaitMs });
+			ticket = await key.turn({ first: again, signal, maxWaitMs });
 		} catch (error) {
 			run.release();
 			if (refused && error instanceof QueueCancelled) throw rateLimitError(ctx, refused, call, waited, 0, true);
@@ -194,20 +195,27 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			key.answered(ticket, headers);
 			run.succeeded();
 			if (call.deleteKey) rememberDelete(call.deleteKey);
-			return { response: answer.response };
+			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
+			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
 		}
+		if (answer.kind === 'fault') {
+			faults += 1;
+			if (answer.fault.kind !== 'refused') {
+				mayBeDone = true;
+				rememberDelete(call.deleteKey);
+			}
+		}
+		const aborted = Boolean(signal?.aborted);
+		const next = shouldResend(call, answer, { attempts, faults, waited, tokens: run.retryTokensLeft, aborted });
 		if (answer.kind === 'rateLimited') {
-			// a server that sends no Retry-After: 1, 2, 4, ... seconds
-			const retryAfter = answer.retryAfter ?? 2 ** n;
-			// an item that stops here does not hold the others for a Retry-After it will not wait for
-			if (!once && waited + retryAfter <= MAX_WAIT_SECONDS && !signal?.aborted) {
-				key.refused(ticket, retryAfter, headers);
-				waited += retryAfter;
+			if (next.resend) {
+				key.refused(ticket, next.seconds, headers);
+				waited += next.seconds;
 				refused = answer;
 				continue;
 			}
 			key.answered(ticket, headers);
-			throw rateLimitError(ctx, answer, call, waited, retryAfter, Boolean(signal?.aborted));
+			throw rateLimitError(ctx, answer, call, waited, next.seconds ?? 0, aborted);
 		}
 		if (headers) key.answered(ticket, headers);
 		else key.unanswered();
@@ -215,27 +223,9 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteKey))) return { gone: call.alreadyGone };
 			throw answer.response ? answerError(ctx.getNode(), answer.response, call) : passOn(ctx.getNode(), answer.error);
 		}
-		const { fault } = answer;
-		faults += 1;
-		if (fault.kind !== 'refused') {
-			mayBeDone = true;
-			rememberDelete(call.deleteKey);
-		}
-		const seconds = fault.retryAfter ?? backoffSeconds(faults);
-		const why = (once ? 'It was sent once: the webhook call waits for its answer.' : undefined) ?? whyNotResent(call, fault) ?? whyStop(run, fault, { aborted: Boolean(signal?.aborted), faults, waited, seconds });
-		if (why !== undefined || faults >= MAX_ATTEMPTS) {
-			throw faultError(ctx.getNode(), answer, { attempts: n + 1, waited, method: call.method, why }, call);
-		}
-		waited += seconds;
-		await wait(seconds * 1000, signal);
+		if (!next.resend) throw faultError(ctx.getNode(), answer, { attempts, waited, method: call.method, why: next.why }, call);
+		run.spendRetry(next.cost);
+		waited += next.seconds;
+		await wait(next.seconds * 1000, signal);
 	}
-}
-
-/** Why the node stops resending after a fault it could resend, or undefined to go on. */
-function whyStop(run: Run, fault: Fault, at: { aborted: boolean; faults: number; waited: number; seconds: number }): string | undefined {
-	if (at.aborted) return 'The execution was cancelled.';
-	if (at.faults >= MAX_ATTEMPTS) return undefined;
-	if (at.waited + at.seconds > MAX_WAIT_SECONDS) return `Waiting ${Math.round(at.seconds)} s more would pass the ${MAX_WAIT_SECONDS} s the node waits per item.`;
-	if (!run.spendRetry(fault)) return 'It stopped resending: so many requests of this run failed that the API looks down, and more attempts would only add load.';
-	return undefined;
 }

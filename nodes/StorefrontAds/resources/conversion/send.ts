@@ -88,6 +88,8 @@ export const { option, execute } = batchOperation({
 	method: 'POST',
 	path: '/v1/ads/conversions',
 	spends: 'none',
+	noResendAfterTimeout:
+		"a call with every incoming event may still be running at the API when no answer came in time, and the API answers a repeat of its Idempotency-Key with the first call's result, which a call still running does not have yet: events counted twice would steer the network's bidding. Look in the ad network for these conversions before sending them again.",
 	fields,
 	input: 'eventsInput',
 	work: sendEvents,

@@ -1,0 +1,107 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IExecuteSingleFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ErrorAdvice } from './errorText';
+import type { Said } from './failure';
+import { keyScope, stampKey, type Keying } from './idempotency';
+import { alreadyDeleted } from './resend';
+import { movedPathError, pathMoves } from '../pathSegment';
+
+/**
+ * One request as the wire sends it, described once by `describeCall` whichever door it came in
+ * by (requestHook.ts for the declarative operations, apiRequest.ts for code: batch operations,
+ * list searches, the Trigger): the path checked, a POST's Idempotency-Key stamped, and what
+ * resend.ts reads to decide whether it goes again. send.ts sends it.
+ */
+
+/** What an operation declares about its requests (operation.ts; batchInput.ts for batch operations). */
+export interface Declaration {
+	/** "Add users to an audience": names the operation when an event's repeat conflicts. */
+	action: string;
+	/** The path template: a DELETE found gone names its last `{name}` and that value. */
+	path: string;
+	/** How its POSTs are keyed (idempotency.ts); by the event, else the execution, when not said. */
+	keying?: Keying;
+	/** Why its requests are never resent after a timeout (Boost Post, the batch operations); said when they are not. */
+	noResendAfterTimeout?: string;
+}
+
+export interface Call extends Said {
+	method: string;
+	/** Why this request is not resent after a timeout: its operation's declaration, or, for a POST that has none, UNDECLARED_POST. */
+	noResendAfterTimeout?: string;
+	/** A DELETE: what it answers when an earlier attempt, whose answer was lost, had deleted it (the retry then finds nothing). */
+	alreadyGone?: IDataObject;
+	/** Names a DELETE across the node's runs in this execution (n8n's Retry On Fail runs the node again). */
+	deleteKey?: string;
+	/** A call made while a webhook waits for its answer: in the key's queue within this time, and sent once. */
+	whileWebhookWaits?: { maxQueueWaitMs: number };
+}
+
+/** Deny by default: a POST whose operation declares nothing may still be running at the API when no answer came in time. */
+export const UNDECLARED_POST = 'no operation declares that this call may be resent after a timeout, and the API may still be doing it. Look for its result before running it again.';
+
+/** The time a call made while a webhook waits may take by default (the API waits 10 s for a delivery's answer). */
+const WEBHOOK_CALL_MS = 3000;
+
+type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+/** The request as either door holds it (RoutingNode's options may have no URL yet). */
+type Request = Pick<IHttpRequestOptions, 'method' | 'body' | 'headers' | 'timeout'> & { url?: string };
+
+/**
+ * The Call for `request`, which gets its Idempotency-Key here (a POST). A path that would move (an
+ * empty, "." or ".." part: the net under the fields' checks) is refused before anything is sent,
+ * naming the item.
+ */
+export function describeCall(ctx: Context, request: Request, at: { itemIndex?: number; advice?: ErrorAdvice; declared?: Declaration }): Call {
+	const url = String(request.url ?? '');
+	if (pathMoves(url)) {
+		const { message, description } = movedPathError(url);
+		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at.itemIndex });
+	}
+	const { declared } = at;
+	const method = String(request.method ?? 'GET').toUpperCase();
+	// in an execution, keyed by it (or its event); the Trigger's lifecycle calls have none
+	const running = 'getExecutionId' in ctx && ctx.getExecutionId() ? (ctx as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
+	const { eventId } = method === 'POST' ? stampKey(running, at.itemIndex ?? 0, request, declared?.keying) : {};
+	const call: Call = {
+		method,
+		noResendAfterTimeout: declared ? declared.noResendAfterTimeout : method === 'POST' ? UNDECLARED_POST : undefined,
+		advice: at.advice,
+		repeat: eventId && declared ? { eventId, action: declared.action } : undefined,
+		whileWebhookWaits: 'getRequestObject' in ctx ? { maxQueueWaitMs: request.timeout ?? WEBHOOK_CALL_MS } : undefined,
+	};
+	if (method !== 'DELETE') return call;
+	const [idName, id] = declared ? pathValue(declared.path)(url) : [];
+	const node = ctx.getNode();
+	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteKey: running && `${keyScope(running)}|${node.id ?? node.name}|${url}` };
+}
+
+type PathValue = (url: string) => [string?, string?];
+
+/** Each declared path's reader, made once (the paths are the operations' own: a bounded set). */
+const readers = new Map<string, PathValue>();
+
+/** Reads the last `{name}` of a path template and its value from a URL (a DELETE found gone names its ID). */
+function pathValue(path: string): PathValue {
+	let reader = readers.get(path);
+	if (reader) return reader;
+	const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+	const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
+	const last = names.length - 1;
+	reader = (url) => {
+		const value = pattern.exec(url)?.[last + 1];
+		return last >= 0 && value !== undefined ? [names[last], decodeURIComponent(value)] : [];
+	};
+	readers.set(path, reader);
+	return reader;
+}
