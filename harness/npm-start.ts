@@ -62,11 +62,15 @@ export class NpmStart {
 		}
 	}
 
-	/** Ctrl-C: SIGINT to the whole process group; resolves with the exit code. */
+	/**
+	 * Ctrl-C: SIGINT to the whole process group. Resolves once every process of it has closed its
+	 * output (npm, start.js, the sandbox), with how npm ended: 0, or 'SIGINT' when npm ended of the
+	 * Ctrl-C itself, as it does in a terminal while the sandbox stops what it started.
+	 */
 	async interrupt() {
-		const exited = new Promise<number | null>((resolve) => this.child.once('exit', resolve));
+		const closed = new Promise<number | string | null>((resolve) => this.child.once('close', (code, signal) => resolve(code ?? signal)));
 		process.kill(-this.child.pid!, 'SIGINT');
-		return await exited;
+		return await closed;
 	}
 
 	/** For afterAll: whatever happened, take the group down. */

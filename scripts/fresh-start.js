@@ -54,7 +54,8 @@ async function main() {
 	// its own process group, as in a terminal: Ctrl-C below reaches npm, the sandbox and n8n alike
 	const start = spawn('npm', ['start'], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	let output = '';
-	const exited = new Promise((resolve) => start.on('exit', (code) => resolve(code)));
+	// 'close': every process of the group has closed its output (npm may end of the Ctrl-C before the sandbox has stopped)
+	const exited = new Promise((resolve) => start.on('close', (code, signal) => resolve(code ?? signal)));
 	const ready = new Promise((resolve, reject) => {
 		const read = (chunk) => {
 			process.stdout.write(chunk);

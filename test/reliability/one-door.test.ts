@@ -70,6 +70,8 @@ describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
 		const r = await runNode({ node: 'storefrontAds', parameters: { ...parameters, requestOptions: { timeout: TIMEOUT_MS } }, credentials: credentials(), items });
 		expect(r.error?.message).toBe('The Storefront API did not answer in time');
 		expect(r.error?.description).toMatch(/It was not sent again: a call .* may still be running at the API/);
+		// the action it points at, as the panel names it
+		expect(r.error?.description).not.toContain('⟦');
 		// a resend would have gone by now (the backoff is at most a quarter of a second)
 		await afterTheSlowAnswer();
 		expect(postsTo(path)).toHaveLength(1);

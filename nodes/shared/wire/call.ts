@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ErrorAdvice } from './errorText';
 import type { Said } from './failure';
 import { keyScope, stampKey, type Keying } from './idempotency';
-import { alreadyDeleted } from './resend';
+import { alreadyDeleted } from './deletes';
 import { movedPathError, pathMoves } from '../pathSegment';
 
 /**

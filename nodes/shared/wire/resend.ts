@@ -1,7 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import type { Answer, Fault } from './answer';
 import type { Call } from './call';
+import { withActionNames } from '../actionNames';
 
 /**
  * Whether a request is sent again after an attempt, decided in one place (`shouldResend`) for
@@ -62,7 +61,8 @@ export function shouldResend(call: Call, answer: Answer, at: Attempt): Resend {
 
 /** Why a fault is not resent, as the call's declaration says, or undefined when it may be. */
 export function whyNotResent(call: Pick<Call, 'method' | 'noResendAfterTimeout'>, fault: Fault): string | undefined {
-	if (fault.kind === 'timeout' && call.noResendAfterTimeout) return `It was not sent again: ${call.noResendAfterTimeout}`;
+	// a declaration made while the operation files loaded names actions by stand-ins (actionNames.ts)
+	if (fault.kind === 'timeout' && call.noResendAfterTimeout) return `It was not sent again: ${withActionNames(call.noResendAfterTimeout)}`;
 	return undefined;
 }
 
@@ -77,30 +77,3 @@ function whyStop(at: Attempt, seconds: number, cost: number): string | undefined
 
 /** Seconds before resend `retry` (1, 2, ...): 0.25 s doubling, capped at 4 s, with jitter (half to all of it). */
 export const backoffSeconds = (retry: number) => Math.min(4, 0.25 * 2 ** (retry - 1)) * (0.5 + Math.random() * 0.5);
-
-/**
- * DELETEs of this process whose outcome was success or unknown, by execution, node and URL: when
- * n8n's Retry On Fail runs the node again in the same execution, a 404 for one of them means
- * "already deleted" (by the earlier run), not a mistyped ID. Bounded: the oldest entries go first.
- */
-const deletes = new Map<string, true>();
-const MAX_DELETES = 20_000;
-
-export function rememberDelete(key: string | undefined) {
-	if (!key) return;
-	deletes.delete(key);
-	deletes.set(key, true);
-	if (deletes.size > MAX_DELETES) deletes.delete(deletes.keys().next().value as string);
-}
-
-export const deletedEarlier = (key: string | undefined) => Boolean(key && deletes.has(key));
-
-/** What a DELETE answers when an earlier attempt (whose answer was lost) had deleted it: `{deleted, <idName>}` as the store deletes answer, with a note. */
-export function alreadyDeleted(idName?: string, id?: string): IDataObject {
-	return {
-		deleted: true,
-		...(idName ? { [idName]: id } : {}),
-		alreadyDeleted: true,
-		note: 'Deleted: an earlier attempt of this item reached the API but its answer was lost, and the next attempt found nothing left to delete.',
-	};
-}

@@ -17,7 +17,8 @@ import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
 import { withoutHeader } from './headers';
 import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
-import { deletedEarlier, MAX_WAIT_SECONDS, rememberDelete, shouldResend } from './resend';
+import { deletedEarlier, rememberDelete } from './deletes';
+import { MAX_WAIT_SECONDS, shouldResend } from './resend';
 import { withheldFrom, withholding, type Withhold } from './withheld';
 import { CREDENTIAL_NAME } from '../requestDefaults';
 

@@ -83,7 +83,7 @@ export const { option, execute } = batchOperation({
 	path: '/v1/ads/audiences/{audienceId}/users',
 	spends: 'none',
 	noResendAfterTimeout:
-		"a call of up to 10,000 people may still be running at the API when no answer came in time, and the API answers a repeat of its Idempotency-Key with the first call's result, which a call still running does not have yet. Look at the audience's size (Audience → Get) before running it again.",
+		`a call of up to 10,000 people may still be running at the API when no answer came in time, and the API answers a repeat of its Idempotency-Key with the first call's result, which a call still running does not have yet. Look at the audience's size (${actionName('audience', 'get')}) before running it again.`,
 	fields,
 	input: 'peopleInput',
 	work: addPeople,
