@@ -324,7 +324,7 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 				name: `Boost of ${best.id}`,
 				status: 'pending_review',
 				requestedStatus: 'paused',
-				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Set Status).',
+				statusNote: 'In review by the network (pending_review). Created Paused: once approved it stays paused and spends nothing until you set it active (Ad → Pause or resume an ad).',
 				message: 'Created paused; it will not spend until you activate it',
 			},
 		]);

@@ -70,8 +70,11 @@ export function describeCall(ctx: Context, request: Request, at: { itemIndex?: n
 	}
 	const { declared } = at;
 	const method = String(request.method ?? 'GET').toUpperCase();
-	// in an execution, keyed by it (or its event); the Trigger's lifecycle calls have none
-	const running = 'getExecutionId' in ctx && ctx.getExecutionId() ? (ctx as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
+	// in an execution, keyed by it (or its event): an operation's item always (as a tool served over
+	// MCP its execution may have no ID yet: the key must still be the same on every resend); a custom
+	// run when it has an execution ID; the Trigger's lifecycle calls have none
+	const running =
+		'getExecutionId' in ctx && ('getItemIndex' in ctx || ctx.getExecutionId()) ? (ctx as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
 	const { eventId } = method === 'POST' ? stampKey(running, at.itemIndex ?? 0, request, declared?.keying) : {};
 	const call: Call = {
 		method,
