@@ -2,6 +2,7 @@ import { ExecutionLifecycleHooks, RoutingNode, WorkflowExecute } from 'n8n-core'
 import {
 	NodeConnectionTypes,
 	Workflow,
+	nodeNameToToolName,
 	createRunExecutionData,
 	type IDataObject,
 	type IExecuteFunctions,
@@ -116,8 +117,8 @@ interface Tool {
 	invoke(args: IDataObject): Promise<string>;
 }
 
-/** The parent: asks for its ai_tool input as the AI Agent and the MCP Server Trigger do, and calls the tool once. */
-function callerType(args: IDataObject, out: { call?: ToolCall }): INodeType {
+/** The parent: asks for its ai_tool input as the AI Agent and the MCP Server Trigger do, and calls each tool of `calls` once, in order, by name. */
+function callerType(calls: Array<{ name: string; args: IDataObject }>, out: { calls?: ToolCall[] }): INodeType {
 	return {
 		description: {
 			displayName: 'Tool Caller',
@@ -131,16 +132,21 @@ function callerType(args: IDataObject, out: { call?: ToolCall }): INodeType {
 			properties: [],
 		},
 		async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-			const tools = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as Tool[];
-			const tool = tools[0];
-			const call: ToolCall = { name: tool.name, description: tool.description, schema: zodToJsonSchema(tool.schema) as IDataObject };
-			try {
-				call.text = await tool.invoke(args);
-				call.response = JSON.parse(call.text) as IDataObject[];
-			} catch (error) {
-				call.error = (error as Error).message;
+			const connected = await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0);
+			const tools = (Array.isArray(connected) ? connected : [connected]) as Tool[];
+			out.calls = [];
+			for (const { name, args } of calls) {
+				const tool = tools.find((t) => t.name === nodeNameToToolName(name));
+				if (!tool) throw new Error(`No tool named after node ${name} among ${tools.map((t) => t.name).join(', ')}`);
+				const call: ToolCall = { name: tool.name, description: tool.description, schema: zodToJsonSchema(tool.schema) as IDataObject };
+				try {
+					call.text = await tool.invoke(args);
+					call.response = JSON.parse(call.text) as IDataObject[];
+				} catch (error) {
+					call.error = (error as Error).message;
+				}
+				out.calls.push(call);
 			}
-			out.call = call;
 			return [[{ json: {} }]];
 		},
 	};
@@ -158,34 +164,53 @@ export interface ToolRunOptions {
 }
 
 /** Calls our node once as a tool with the model's `args`. */
+export async function runAsTool(options: ToolRunOptions): Promise<ToolCall> {
+	const name = options.name ?? 'Storefront';
+	const [call] = await runToolCalls({ node: options.node, credentials: options.credentials, calls: [{ name, parameters: options.parameters, args: options.args }] });
+	return call;
+}
+
+export interface ToolCallsOptions {
+	/** Short node name, e.g. `storefrontAds`. */
+	node: string;
+	credentials: Credentials;
+	/** One tool node each (its name, which n8n names the tool after, must be unique), called in this order with the model's `args`. */
+	calls: Array<{ name: string; parameters: INodeParameters; args: IDataObject; settings?: Partial<INode> }>;
+	executionId?: string;
+}
+
 let toolExecutions = 0;
 
-export async function runAsTool(options: ToolRunOptions): Promise<ToolCall> {
+/**
+ * Calls several tool nodes of ours in one execution, as an agent calls the tools it is given
+ * within its own run: each call is a tool invocation of its node, in order.
+ */
+export async function runToolCalls(options: ToolCallsOptions): Promise<ToolCall[]> {
 	const toolNodeType = `${PACKAGE}.${options.node}Tool`;
-	const out: { call?: ToolCall } = {};
+	const out: { calls?: ToolCall[] } = {};
 	const base = new NodeTypes().getByNameAndVersion(`${PACKAGE}.${options.node}`);
-	const nodeTypes = new NodeTypes({ [toolNodeType]: toolType(base), toolCaller: callerType(options.args, out) });
-	const toolName = options.name ?? 'Storefront';
-	const tool: INode = {
-		id: 'tool-1',
-		name: toolName,
+	const nodeTypes = new NodeTypes({ [toolNodeType]: toolType(base), toolCaller: callerType(options.calls, out) });
+	const tools: INode[] = options.calls.map((c, i) => ({
+		id: `tool-${i + 1}`,
+		name: c.name,
 		type: toolNodeType,
 		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
+		position: [0, i * 200],
+		parameters: c.parameters,
 		credentials: { storefrontApi: { id: 'cred-1', name: 'Storefront account' } },
-	};
+		...c.settings,
+	}));
 	const caller: INode = { id: 'caller-1', name: 'Tool Caller', type: 'toolCaller', typeVersion: 1, position: [200, 0], parameters: {} };
 	const workflow = new Workflow({
 		id: 'wf-tool',
 		name: 'Tool workflow',
-		nodes: [tool, caller],
-		connections: { [toolName]: { [NodeConnectionTypes.AiTool]: [[{ node: 'Tool Caller', type: NodeConnectionTypes.AiTool, index: 0 }]] } },
+		nodes: [...tools, caller],
+		connections: Object.fromEntries(tools.map((t) => [t.name, { [NodeConnectionTypes.AiTool]: [[{ node: 'Tool Caller', type: NodeConnectionTypes.AiTool, index: 0 }]] }])),
 		active: false,
 		nodeTypes,
 	});
-	// a new execution each call, as in n8n (Idempotency-Keys of non-spending POSTs are per execution)
-	const executionId = `exec-tool-${++toolExecutions}`;
+	// a new execution each run, as in n8n (Idempotency-Keys of non-spending POSTs are per execution)
+	const executionId = options.executionId ?? `exec-tool-${++toolExecutions}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflow as never);
 	const data = additionalData(options.credentials, hooks);
 	data.executionId = executionId;
@@ -194,6 +219,6 @@ export async function runAsTool(options: ToolRunOptions): Promise<ToolCall> {
 		executionData: { nodeExecutionStack: [{ node: start, data: { main: [[{ json: {} }]] }, source: null }] },
 	});
 	const run = await new WorkflowExecute(data, 'manual', runExecutionData).processRunExecutionData(workflow);
-	if (!out.call) throw new Error(`The tool was not called: ${JSON.stringify(run.data.resultData.error ?? run.data.resultData.runData['Tool Caller'])}`);
-	return out.call;
+	if (!out.calls) throw new Error(`The tools were not called: ${JSON.stringify(run.data.resultData.error ?? run.data.resultData.runData['Tool Caller'])}`);
+	return out.calls;
 }

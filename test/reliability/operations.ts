@@ -1,4 +1,4 @@
-import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type INodeParameters, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
 
 import { postIdOf } from '../../fake-api';
 import { REQUIRED_ON_VALUE } from '../../nodes/shared/requiredOnValue';
@@ -8,6 +8,8 @@ import { nodeType } from '../../harness';
  * Every operation of the three action nodes, each with parameters that get it past the node's
  * own checks so that it calls the API: generated from the node descriptions (required and
  * shown fields filled by name), so a new operation is covered without editing this file.
+ * `fillOperation` does it for one operation, with values of the caller's own where it has them
+ * (the property test of money, money.ts, fills in the IDs of objects it seeded).
  */
 
 export const ACTION_NODES = ['storefrontCommerce', 'storefrontAds', 'storefrontWebhooks'] as const;
@@ -19,6 +21,8 @@ const ADS_ACCOUNT: Record<string, [string, string]> = {
 	pronet: ['acc_pro1', '501'],
 	videonet: ['acc_video1', '7001'],
 	microblog: ['acc_micro1', 'mb-18ce'],
+	// not a connection of a fresh fake API: Connection → Connect Chatnet makes one (money.ts seeds it)
+	chatnet: ['acc_chat1', 'cn-chat1'],
 };
 
 /** A plausible value for a field, by its name (and the values chosen so far). */
@@ -118,31 +122,66 @@ export interface OperationCase {
 	credentials: { chatnetApiKey?: string };
 }
 
-export function everyOperation(): OperationCase[] {
-	const cases: OperationCase[] = [];
-	for (const node of ACTION_NODES) {
-		const description = nodeType(node).description;
-		const props = description.properties;
-		const resources = (props.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
-		for (const resource of resources) {
-			const opProp = props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
-			for (const { value: operation } of opProp.options as Array<{ value: string }>) {
-				const parameters: INodeParameters = { resource, operation, ...OVERRIDES[`${node} ${resource}.${operation}`] };
-				// two passes: a field shown only after another one is set (e.g. per network) gets filled too
-				for (let pass = 0; pass < 2; pass++) {
-					for (const p of props) {
-						if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
-						if (!NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description)) continue;
-						if (p.type === 'options' || p.type === 'boolean' || p.type === 'hidden' || (p.type === 'multiOptions' && p.name !== 'chatnetCountries')) parameters[p.name] = p.default;
-						else if (p.required || REQUIRED_ON_VALUE.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = valueFor(p, parameters, node) as never;
-						else if (p.name === 'returnAll') parameters.returnAll = false;
-					}
-				}
-				// oneDeclarationPerName's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
-				for (const p of props) if (p.type === 'hidden') delete parameters[p.name];
-				cases.push({ node, resource, operation, parameters, credentials: CREDENTIAL_FIELDS[`${node} ${resource}.${operation}`] ?? {} });
-			}
+/** Each node's description, loaded once (a node type is built with all its operations' checks). */
+const descriptions = new Map<string, INodeTypeDescription>();
+function descriptionOf(node: (typeof ACTION_NODES)[number]): INodeTypeDescription {
+	if (!descriptions.has(node)) descriptions.set(node, nodeType(node).description);
+	return descriptions.get(node)!;
+}
+
+/** The resources and operations of a node, in the order its description lists them. */
+export function operationsOf(node: (typeof ACTION_NODES)[number]): Array<{ resource: string; operation: string }> {
+	const props = descriptionOf(node).properties;
+	const resources = (props.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+	return resources.flatMap((resource) => {
+		const opProp = props.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource))!;
+		return (opProp.options as Array<{ value: string }>).map(({ value }) => ({ resource, operation: String(value) }));
+	});
+}
+
+export interface FilledOperation {
+	parameters: INodeParameters;
+	/** The node's properties the editor shows for these parameters (notices and hidden markers left out). */
+	shown: INodeProperties[];
+}
+
+/**
+ * Parameters that get one operation past the node's own checks: `preset` first (e.g. a network),
+ * then every shown field that needs a value, from `values` (by field name) where it has one,
+ * else a plausible one by name.
+ */
+export function fillOperation(node: (typeof ACTION_NODES)[number], resource: string, operation: string, preset: INodeParameters = {}, values: Record<string, unknown> = {}): FilledOperation {
+	const description = descriptionOf(node);
+	const props = description.properties;
+	const shows = (p: INodeProperties, parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description);
+	const parameters: INodeParameters = { resource, operation, ...OVERRIDES[`${node} ${resource}.${operation}`], ...preset };
+	// two passes: a field shown only after another one is set (e.g. per network) gets filled too
+	for (let pass = 0; pass < 2; pass++) {
+		for (const p of props) {
+			if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
+			if (!shows(p, parameters)) continue;
+			if (p.type === 'options' || p.type === 'boolean' || p.type === 'hidden' || (p.type === 'multiOptions' && p.name !== 'chatnetCountries')) parameters[p.name] = (p.type !== 'hidden' && p.name in values ? values[p.name] : p.default) as never;
+			else if (p.required || REQUIRED_ON_VALUE.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = (p.name in values ? values[p.name] : valueFor(p, parameters, node)) as never;
+			else if (p.name === 'returnAll') parameters.returnAll = false;
 		}
 	}
-	return cases;
+	const shown = props.filter((p) => p.type !== 'notice' && p.type !== 'hidden' && !['resource', 'operation'].includes(p.name) && shows(p, parameters));
+	// oneDeclarationPerName's hidden markers are n8n's to fill in (their defaults), not a saved workflow's
+	for (const p of props) if (p.type === 'hidden') delete parameters[p.name];
+	return { parameters, shown };
+}
+
+/** The credential fields an operation reads besides the API key (harness `Credentials`). */
+export const credentialFieldsOf = (node: string, resource: string, operation: string): OperationCase['credentials'] => CREDENTIAL_FIELDS[`${node} ${resource}.${operation}`] ?? {};
+
+export function everyOperation(): OperationCase[] {
+	return ACTION_NODES.flatMap((node) =>
+		operationsOf(node).map(({ resource, operation }) => ({
+			node,
+			resource,
+			operation,
+			parameters: fillOperation(node, resource, operation).parameters,
+			credentials: credentialFieldsOf(node, resource, operation),
+		})),
+	);
 }
