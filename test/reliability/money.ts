@@ -109,7 +109,7 @@ function networksOf(resource: string, operation: string): Network[] {
 	return [...NETWORKS];
 }
 
-/** Every Ads operation the node describes (51 today; a new one is picked up here). */
+/** Every Ads operation the node describes (a new one is picked up here). */
 export const adsOperations = (): AdsOperation[] => operationsOf(NODE).map(({ resource, operation }) => ({ resource, operation, method: methodOf(resource, operation), networks: networksOf(resource, operation) }));
 
 function methodOf(resource: string, operation: string): string {
