@@ -50,11 +50,12 @@ test('the first request of a key goes alone; once its answer states the budget, 
 	expect(granted.map((g) => g.n)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
-test('a fixed window: never more than Remaining before Reset, what remains spread over the rest of the window, the rest after the reset', async () => {
+test('a fixed window another process spends too: never more than Remaining before Reset, what remains spread over the rest of the window, the rest after the reset', async () => {
 	const clock = new FakeClock();
 	const limiter = new KeyLimiter(clock);
 	const start = clock.now();
-	await firstAnswer(limiter, window(10, 10, 11));
+	// 10 of 20 left after this process's one request: someone else spent 9
+	await firstAnswer(limiter, window(10, 10, 20));
 	const more = queue(limiter, clock, 20);
 	await clock.advance(9_999);
 	// 10 left in a 10 s window: 10 turns, paced (a few at once, then one a second), none beyond

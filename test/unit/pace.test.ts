@@ -193,16 +193,17 @@ describe('a window, answer by answer', () => {
 		expect(p.delay(T + 30_000)).toBe(30_000 + 0.5 * 250);
 	});
 
-	test('in a rolled-over window, an answer with less left than the limit and a later Reset keeps the earlier end', () => {
+	test('in a rolled-over window the end is a guess (the last end plus the length seen): the window\'s first answer replaces it, later ones keep the earliest', () => {
 		const p = pace();
 		p.sending();
 		p.answered(1, window(0, 30, 5), T);
 		expect(p.delay(T + 30_000)).toBe(0);
-		const ticket = p.sending();
-		// 4 left of 5, reset in 31 s: of the window ending at T + 60 s (whole seconds round up)
-		p.answered(ticket, window(4, 31, 5), T + 30_100);
-		for (let i = 0; i < 4; i++) p.sending();
-		expect(p.delay(T + 30_100)).toBe(29_900 + 0.5 * 250);
+		// 4 left of 5, reset in 31 s: the guess (T + 60 s) may be early (a length learnt from a partial window), the answer's end is not
+		p.answered(p.sending(), window(4, 31, 5), T + 30_100);
+		// 3 left, reset in 30 s at T + 30.5 s: the window ends by T + 60.5 s
+		p.answered(p.sending(), window(3, 30, 5), T + 30_500);
+		for (let i = 0; i < 3; i++) p.sending();
+		expect(p.delay(T + 30_500)).toBe(30_000 + 0.5 * 250);
 	});
 });
 
