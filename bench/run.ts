@@ -13,7 +13,7 @@ import path from 'node:path';
 import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer, type WebhookDialect } from '../fake-api';
 import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/wire/send';
 import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
-import { runBurst } from '../harness/burst';
+import { burst, cpuBeside } from './burst';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 1000;
@@ -654,73 +654,15 @@ async function packageFigures(bin: { node: string; n8n: string }) {
 	};
 }
 
-/**
- * A burst: 400 executions × Commerce → Page → Get on 4 items started at once, as n8n starts one
- * execution per webhook event, against 100 requests per 10 s per key (a fixed window with the
- * rate-limit headers, 80 ± 20 ms per answer), in one process and spread over 4 (each a child
- * process running n8n-core: queue-mode workers share nothing but the API). n8n's HTTP Request
- * node (its defaults) making the same GET beside it.
- */
-async function burst() {
-	const executions = Number(process.env.BENCH_BURST_EXECUTIONS ?? 400);
-	const fixedWindow = { requests: 100, seconds: 10 };
-	const burstApi = await startFakeApi({ realistic: { fixedWindow, latencyMs: REALISTIC.latencyMs, jitterMs: REALISTIC.jitterMs } });
-	const at = new Date().toISOString();
-	burstApi.commerce.store('store_hosted').pages.push({ id: 'gid_page_burst', accountId: 'store_hosted', platform: 'hostedstore', title: 'Burst', handle: 'burst', bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
-	const httpRequestNode = path.join(path.dirname(ensureN8n().n8n), '..', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
-	const rows: Array<Record<string, unknown>> = [];
-	try {
-		for (const processes of [1, 4]) {
-			const options = { processes, executions, items: 4, pageId: 'gid_page_burst', root: ROOT };
-			const ours = await runBurst(burstApi, options);
-			const http = await runBurst(burstApi, { ...options, httpRequestNode });
-			rows.push({
-				name: `Burst: ${executions} executions × Page → Get on 4 items at once, ${processes} process(es), against ${fixedWindow.requests} requests per ${fixedWindow.seconds} s, vs HTTP Request node`,
-				goal: processes === 1 ? '0 failed, within 1.10× the floor, at most 5% refused' : '0 failed, within 1.15× the floor, at most 15% refused',
-				oursFailedExecutions: ours.failed,
-				oursRatioToFloor: ours.ratioToFloor,
-				oursRefusedShare: ours.refusedShare,
-				oursRequests: ours.requests,
-				floorMs: ours.floorMs,
-				oursMs: ours.wallMs,
-				httpNodeFailedExecutions: http.failed,
-				httpNodeRefusedShare: http.refusedShare,
-				httpNodeRequests: http.requests,
-				loadAverage1m: os.loadavg()[0],
-				rounds: { ours, httpRequestNode: http },
-			});
-		}
-	} finally {
-		await burstApi.close();
-	}
-	return rows;
-}
-
 async function main() {
-	execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-	const bin = ensureN8n();
-	// n8n stores execution data with flatted; read it with n8n's own copy
-	flatted = createRequire(bin.n8n)('flatted');
-	api = await startFakeApi();
-	const store = api.commerce.store('store_hosted');
-	const at = new Date().toISOString();
-	for (let i = 0; i < PAGES; i++) {
-		store.pages.push({ id: `gid_page_b${i}`, accountId: 'store_hosted', platform: 'hostedstore', title: `Page ${i}`, handle: `page-${i}`, bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
-	}
-	n8n = new N8n(bin);
-	installPackage(n8n.userFolder, { build: false });
-	await n8n.start();
-	await n8n.login();
-	const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
-	credentials = { storefrontApi: { id: credential.id, name: credential.name } };
-
 	const results: Array<Record<string, unknown>> = [];
 	const failures: Array<{ step: string; error: string }> = [];
 	// each step on its own: a failing step is recorded and the others still run and are written
 	// BENCH_ONLY=trigger npm run bench: only the steps whose label contains that text ('a|b': either)
 	const only = process.env.BENCH_ONLY;
+	const selected = (label: string) => !only || only.split('|').some((part) => label.includes(part));
 	const step = async (label: string, work: () => Promise<Record<string, unknown> | Array<Record<string, unknown>>>) => {
-		if (only && !only.split('|').some((part) => label.includes(part))) return;
+		if (!selected(label)) return;
 		say(`${label}...`);
 		try {
 			results.push(...[await work()].flat());
@@ -729,23 +671,47 @@ async function main() {
 			say(`${label} FAILED: ${String(error)}`);
 		}
 	};
-	try {
-		await step('per-item overhead', perItem);
-		await step('Audience Get, two mapped values', audienceGet);
-		await step('Boost Post, ids mapped', boostPost);
-		await step('Add Users from 25,000 items', addUsers);
-		await step('Return All', returnAll);
-		await step('trigger throughput', trigger);
-		await step('trigger answer time', answerTime);
-		await step('latency: Page Get at 80 ms', latency);
-		await step('rate limit: Page Create at 10 requests/s', rateLimited);
-		await step('faults: Page Create with 5% faults', faults);
-		await step('burst: 400 executions against 100 requests per 10 s', burst);
-	} finally {
-		await n8n.stop();
-		await api.close();
+	// the steps that drive one real n8n (the burst steps run n8n-core in child processes of their own)
+	const inN8n: Array<[string, () => Promise<Record<string, unknown> | Array<Record<string, unknown>>>]> = [
+		['per-item overhead', perItem],
+		['Audience Get, two mapped values', audienceGet],
+		['Boost Post, ids mapped', boostPost],
+		['Add Users from 25,000 items', addUsers],
+		['Return All', returnAll],
+		['trigger throughput', trigger],
+		['trigger answer time', answerTime],
+		['latency: Page Get at 80 ms', latency],
+		['rate limit: Page Create at 10 requests/s', rateLimited],
+		['faults: Page Create with 5% faults', faults],
+	];
+	if (inN8n.some(([label]) => selected(label)) || selected('package')) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	if (inN8n.some(([label]) => selected(label))) {
+		const bin = ensureN8n();
+		// n8n stores execution data with flatted; read it with n8n's own copy
+		flatted = createRequire(bin.n8n)('flatted');
+		api = await startFakeApi();
+		const store = api.commerce.store('store_hosted');
+		const at = new Date().toISOString();
+		for (let i = 0; i < PAGES; i++) {
+			store.pages.push({ id: `gid_page_b${i}`, accountId: 'store_hosted', platform: 'hostedstore', title: `Page ${i}`, handle: `page-${i}`, bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
+		}
+		n8n = new N8n(bin);
+		installPackage(n8n.userFolder, { build: false });
+		await n8n.start();
+		try {
+			await n8n.login();
+			const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
+			credentials = { storefrontApi: { id: credential.id, name: credential.name } };
+			for (const [label, work] of inN8n) await step(label, work);
+		} finally {
+			await n8n.stop();
+			await api.close();
+		}
 	}
-	await step('package', () => packageFigures(bin));
+	await step('burst: 400 executions against 100 requests per 10 s', burst);
+	// BENCH_ONLY='CPU beside': the same burst, ours alone, with nothing and with a CPU-bound process beside it
+	await step('CPU beside: 400 executions against 100 requests per 10 s, with and without a CPU-bound process beside', async () => await cpuBeside(ROUNDS));
+	await step('package', () => packageFigures(ensureN8n()));
 
 	const out = { date: new Date().toISOString(), n8n: '2.41.1', machine: `${os.cpus().length} cores`, rounds: ROUNDS, results, failures };
 	const file = only ? `results-${only.replace(/\W+/g, '-')}.json` : 'results.json';

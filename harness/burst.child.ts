@@ -4,8 +4,11 @@
  * execution per webhook event. The node is ours (Commerce → Page → Get), or with BURST_NODE=http
  * n8n's HTTP Request node (4.2, its defaults) making the same GET, loaded from the n8n that the
  * real-n8n suites install (BURST_HTTP_NODE: its HttpRequest.node.js). Prints
- * {failed, errors, lastEndMs} as JSON.
+ * {failed, errors, lastEndMs, loopDelayMs} as JSON: loopDelayMs, how late this process's event
+ * loop ran (p99 and max, ms) while the executions ran.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import { Workflow, createRunExecutionData, type INode, type INodeType } from 'n8n-workflow';
 
@@ -60,14 +63,18 @@ async function httpRequestNode(i: number) {
 async function main() {
 	const one = process.env.BURST_NODE === 'http' ? httpRequestNode : ours;
 	if (startAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+	const loop = monitorEventLoopDelay({ resolution: 10 });
+	loop.enable();
 	const runs = await Promise.all(
 		Array.from({ length: executions }, async (_, i) => {
 			const r = await one(i).catch((error: Error) => ({ error: error.message, items: 0 }));
 			return { ...r, end: Date.now() };
 		}),
 	);
+	loop.disable();
 	const failed = runs.filter((r) => r.error || r.items !== items);
-	process.stdout.write(JSON.stringify({ failed: failed.length, errors: [...new Set(failed.map((r) => String(r.error)))].slice(0, 3), lastEndMs: Math.max(...runs.map((r) => r.end)) }));
+	const loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+	process.stdout.write(JSON.stringify({ failed: failed.length, errors: [...new Set(failed.map((r) => String(r.error)))].slice(0, 3), lastEndMs: Math.max(...runs.map((r) => r.end)), loopDelayMs }));
 }
 
 void main();

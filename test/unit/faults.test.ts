@@ -5,7 +5,6 @@ import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/
 import { withActionNames } from '../../nodes/shared/actionNames';
 import { faultOf } from '../../nodes/shared/wire/answer';
 import { faultError } from '../../nodes/shared/wire/failure';
-import { budgetOf } from '../../nodes/shared/wire/pace';
 import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**
@@ -58,13 +57,3 @@ test('backoff: 0.25 s doubling to 4 s at most, jittered between half and all of 
 	}
 });
 
-test('X-RateLimit-*: Reset in seconds or as a unix time, 0 or none for a token bucket; no Remaining, no budget', () => {
-	const now = 1_800_000_000_000;
-	expect(budgetOf({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }, now)).toEqual({ limit: 100, remaining: 0, resetAt: now + 2000 });
-	expect(budgetOf({ 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': String(now / 1000 + 5) }, now)).toEqual({ limit: undefined, remaining: 7, resetAt: now + 5000 });
-	expect(budgetOf({ 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '0' }, now)).toEqual({ limit: undefined, remaining: 3, resetAt: undefined });
-	expect(budgetOf({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }, now)).toEqual({ limit: undefined, remaining: 0, resetAt: undefined });
-	expect(budgetOf({ 'X-RateLimit-Limit': '100' }, now)).toBeUndefined();
-	expect(budgetOf({ 'X-RateLimit-Remaining': 'many' }, now)).toBeUndefined();
-	expect(budgetOf(undefined, now)).toBeUndefined();
-});

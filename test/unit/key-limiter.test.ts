@@ -1,61 +1,18 @@
 import { createHash } from 'node:crypto';
 import { getEventListeners } from 'node:events';
 
-import type { Clock } from '../../nodes/shared/wire/clock';
 import { KeyLimiter, KeyLimiters, QueueCancelled, QueueWaitExceeded, wait } from '../../nodes/shared/wire/keyLimiter';
+import { FakeClock } from './fake-clock';
 
 /**
- * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock: the times at which
- * requests get their turn are exact, so waiting (or not) for a Retry-After, a window's reset or a
- * paced slot is asserted to the millisecond, without the wall clock. The clock's random() is 0.5
- * unless a test says otherwise, so every wake that should have jitter shows it (0 would hide it).
+ * The shared per-key queue (nodes/shared/wire/keyLimiter.ts, pace.ts) on an injected clock
+ * (fake-clock.ts): the times at which requests get their turn are exact, so waiting (or not) for a
+ * Retry-After, a window's reset or a paced slot is asserted to the millisecond, without the wall
+ * clock. The clock's random() is 0.5 unless a test says otherwise, so every wake that should have
+ * jitter shows it (0 would hide it).
  * A turn that must not come is checked by what has settled, never by awaiting it: a broken queue
  * fails an assertion that says what went wrong, not Jest's timeout.
  */
-
-class FakeClock implements Clock {
-	t = 1_800_000_000_000;
-
-	private timers: Array<{ at: number; resolve: () => void }> = [];
-
-	constructor(private readonly randomValue = 0.5) {}
-
-	now = () => this.t;
-
-	random = () => this.randomValue;
-
-	async sleep(ms: number, signal?: AbortSignal) {
-		await new Promise<void>((resolve) => {
-			const timer = { at: this.t + ms, resolve };
-			this.timers.push(timer);
-			signal?.addEventListener('abort', () => {
-				this.timers = this.timers.filter((x) => x !== timer);
-				resolve();
-			});
-		});
-	}
-
-	/** Moves time to `until`, firing each timer at its own time. */
-	async advanceTo(until: number) {
-		await settle();
-		for (;;) {
-			const next = this.timers.filter((x) => x.at <= until).sort((a, b) => a.at - b.at)[0];
-			if (!next) break;
-			this.t = Math.max(this.t, next.at);
-			this.timers = this.timers.filter((x) => x !== next);
-			next.resolve();
-			await settle();
-		}
-		this.t = until;
-		await settle();
-	}
-
-	advance = async (ms: number) => await this.advanceTo(this.t + ms);
-}
-
-const settle = async () => {
-	for (let i = 0; i < 20; i++) await Promise.resolve();
-};
 
 const window = (remaining: number, resetSeconds: number, limit = 100) => ({
 	'X-RateLimit-Limit': String(limit),
@@ -93,11 +50,12 @@ test('the first request of a key goes alone; once its answer states the budget, 
 	expect(granted.map((g) => g.n)).toEqual([0, 1, 2, 3, 4, 5]);
 });
 
-test('a fixed window: never more than Remaining before Reset, what remains spread over the rest of the window, the rest after the reset', async () => {
+test('a fixed window another process spends too: never more than Remaining before Reset, what remains spread over the rest of the window, the rest after the reset', async () => {
 	const clock = new FakeClock();
 	const limiter = new KeyLimiter(clock);
 	const start = clock.now();
-	await firstAnswer(limiter, window(10, 10, 11));
+	// 10 of 20 left after this process's one request: someone else spent 9
+	await firstAnswer(limiter, window(10, 10, 20));
 	const more = queue(limiter, clock, 20);
 	await clock.advance(9_999);
 	// 10 left in a 10 s window: 10 turns, paced (a few at once, then one a second), none beyond

@@ -1,8 +1,9 @@
-import { budgetOf, Pace } from '../../nodes/shared/wire/pace';
+import { rateLimitOf } from '../../nodes/shared/wire/headers';
+import { Pace } from '../../nodes/shared/wire/pace';
 
 /**
  * The pace of one key (nodes/shared/wire/pace.ts) asked directly: what an answer's headers say
- * (budgetOf), and the delay and settled state after a given history of sends, answers and 429s,
+ * (rateLimitOf), and the delay and settled state after a given history of sends, answers and 429s,
  * to the millisecond. key-limiter.test.ts covers the queue that asks it; these pin the arithmetic
  * the queue's once-a-second re-checks would blur. random() is 0.5: every jitter shows.
  */
@@ -15,26 +16,26 @@ const window = (remaining: number, resetSeconds: number, limit?: number) => ({
 });
 const pace = () => new Pace({ random: () => 0.5 });
 
-describe('budgetOf: what an answer\'s headers say', () => {
+describe('rateLimitOf: what an answer\'s headers say', () => {
 	test('a header without a usable number says nothing: absent, null, empty, not a number, negative', () => {
 		for (const remaining of [undefined, null, '', 'soon', '-1', Infinity]) {
-			expect(budgetOf({ 'X-RateLimit-Remaining': remaining as never, 'X-RateLimit-Reset': '30' }, T)).toBeUndefined();
+			expect(rateLimitOf({ 'X-RateLimit-Remaining': remaining as never, 'X-RateLimit-Reset': '30' }, T)).toBeUndefined();
 		}
-		expect(budgetOf(undefined, T)).toBeUndefined();
+		expect(rateLimitOf(undefined, T)).toBeUndefined();
 	});
 
 	test('names in any case, the first of repeated values, Remaining in whole requests', () => {
-		expect(budgetOf({ 'x-ratelimit-remaining': ['7.9', '3'], 'X-RATELIMIT-LIMIT': '10', 'X-RateLimit-Reset': '30' }, T)).toEqual({ limit: 10, remaining: 7, resetAt: T + 30_000 });
+		expect(rateLimitOf({ 'x-ratelimit-remaining': ['7.9', '3'], 'X-RATELIMIT-LIMIT': '10', 'X-RateLimit-Reset': '30' }, T)).toEqual({ limit: 10, remaining: 7, resetAt: T + 30_000 });
 	});
 
 	test('Reset in seconds from now, or as a unix time once larger than 1e9; none, 0 or past: no reset', () => {
-		expect(budgetOf(window(5, 1e9), T)?.resetAt).toBe(T + 1e12);
-		expect(budgetOf(window(5, T / 1000 + 30), T)?.resetAt).toBe(T + 30_000);
-		expect(budgetOf(window(5, T / 1000), T)?.resetAt).toBeUndefined();
-		expect(budgetOf(window(5, T / 1000 - 30), T)?.resetAt).toBeUndefined();
-		expect(budgetOf(window(5, 0), T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
-		expect(budgetOf({ 'X-RateLimit-Remaining': '5' }, T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
-		expect(budgetOf({ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '' }, T)?.resetAt).toBeUndefined();
+		expect(rateLimitOf(window(5, 1e9), T)?.resetAt).toBe(T + 1e12);
+		expect(rateLimitOf(window(5, T / 1000 + 30), T)?.resetAt).toBe(T + 30_000);
+		expect(rateLimitOf(window(5, T / 1000), T)?.resetAt).toBeUndefined();
+		expect(rateLimitOf(window(5, T / 1000 - 30), T)?.resetAt).toBeUndefined();
+		expect(rateLimitOf(window(5, 0), T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
+		expect(rateLimitOf({ 'X-RateLimit-Remaining': '5' }, T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
+		expect(rateLimitOf({ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '' }, T)?.resetAt).toBeUndefined();
 	});
 });
 
@@ -193,16 +194,17 @@ describe('a window, answer by answer', () => {
 		expect(p.delay(T + 30_000)).toBe(30_000 + 0.5 * 250);
 	});
 
-	test('in a rolled-over window, an answer with less left than the limit and a later Reset keeps the earlier end', () => {
+	test('in a rolled-over window the end is a guess (the last end plus the length seen): the window\'s first answer replaces it, later ones keep the earliest', () => {
 		const p = pace();
 		p.sending();
 		p.answered(1, window(0, 30, 5), T);
 		expect(p.delay(T + 30_000)).toBe(0);
-		const ticket = p.sending();
-		// 4 left of 5, reset in 31 s: of the window ending at T + 60 s (whole seconds round up)
-		p.answered(ticket, window(4, 31, 5), T + 30_100);
-		for (let i = 0; i < 4; i++) p.sending();
-		expect(p.delay(T + 30_100)).toBe(29_900 + 0.5 * 250);
+		// 4 left of 5, reset in 31 s: the guess (T + 60 s) may be early (a length learnt from a partial window), the answer's end is not
+		p.answered(p.sending(), window(4, 31, 5), T + 30_100);
+		// 3 left, reset in 30 s at T + 30.5 s: the window ends by T + 60.5 s
+		p.answered(p.sending(), window(3, 30, 5), T + 30_500);
+		for (let i = 0; i < 3; i++) p.sending();
+		expect(p.delay(T + 30_500)).toBe(30_000 + 0.5 * 250);
 	});
 });
 

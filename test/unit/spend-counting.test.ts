@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { budgetOf, checkedSpends, pausedBreaches, type SpendCaps } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { adBudgetOf, checkedSpends, pausedBreaches, type SpendCaps } from '../../nodes/StorefrontAds/helpers/spendCaps';
 import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
 import { spendContext, type OPEN_CAPS } from './spend-context';
@@ -119,10 +119,10 @@ test('a user\'s own Idempotency Key (Options) is sent as the header, trimmed; an
 });
 
 test('the budget a request asks for: flat (creates, boosts) or nested (campaigns, daily unless typed); none without an object', () => {
-	expect(budgetOf({ budgetAmount: 50, budgetType: ' LIFETIME ' })).toEqual({ amount: 50, type: 'lifetime' });
-	expect(budgetOf({ budget: { amount: 20 } })).toEqual({ amount: 20, type: 'daily' });
-	expect(budgetOf({ budget: { amount: 20, type: 'Lifetime' } })).toEqual({ amount: 20, type: 'lifetime' });
-	for (const body of [{}, { budget: null }, { budget: 20 }, { budget: 'twenty' }]) expect(budgetOf(body)).toBeUndefined();
+	expect(adBudgetOf({ budgetAmount: 50, budgetType: ' LIFETIME ' })).toEqual({ amount: 50, type: 'lifetime' });
+	expect(adBudgetOf({ budget: { amount: 20 } })).toEqual({ amount: 20, type: 'daily' });
+	expect(adBudgetOf({ budget: { amount: 20, type: 'Lifetime' } })).toEqual({ amount: 20, type: 'lifetime' });
+	for (const body of [{}, { budget: null }, { budget: 20 }, { budget: 'twenty' }]) expect(adBudgetOf(body)).toBeUndefined();
 });
 
 test('Paused Only: a create that sends no status is refused, saying the API would create it ACTIVE; an update without one passes', () => {

@@ -164,7 +164,7 @@ export function refuseOverCap(ctx: IExecuteSingleFunctions, breaches: Breach[]):
 const CAPS_TABLE = 'docs/nodes.md, "Spending caps", lists which operations each cap checks.';
 
 /** The budget a request asks for, as `{amount, type}`: ad creates and boosts send it flat, the others nested. */
-export function budgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {
+export function adBudgetOf(body: IDataObject): { amount: unknown; type: string } | undefined {
 	if (body.budgetAmount !== undefined) return { amount: body.budgetAmount, type: lowerText(body.budgetType) };
 	const budget = body.budget as IDataObject | undefined;
 	if (!budget || typeof budget !== 'object') return undefined;

@@ -5,7 +5,7 @@ import { keyOf, keyOn } from '../../shared/wire/idempotency';
 import {
 	actionsOf,
 	budgetBreaches,
-	budgetOf,
+	adBudgetOf,
 	canDo,
 	capsAdvice,
 	credentialCaps,
@@ -126,7 +126,7 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
 		const body = (request.body ?? {}) as IDataObject;
 		// every cap the request is over, in one error: the budget first, then the status, then the count
 		const breaches = [
-			...(actions.includes('budget') ? budgetBreaches(caps, budgetOf(body)) : []),
+			...(actions.includes('budget') ? budgetBreaches(caps, adBudgetOf(body)) : []),
 			...(actions.includes('activate') ? pausedBreaches(caps, actions.includes('create'), body) : []),
 		];
 		const dryRun = body.validateOnly === true;

@@ -1,15 +1,18 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { Clock } from './clock';
+import { rateLimitOf, type RateLimit } from './headers';
+import { FixedWindow } from './window';
 
 /**
  * The pace of one API key in this process, learnt from the answers (keyLimiter.ts asks it when
  * the head of its queue may go):
  *
  * - `X-RateLimit-Remaining` with a `-Reset` in the future: a fixed window shared by every process
- *   using the key. What remains is spread over the rest of the window (a process's own requests
- *   lower Remaining in its next answer, other processes' too, so each takes its share), and
- *   nothing more is sent once it is spent until the window resets.
+ *   using the key (window.ts). Nothing more is sent once it is spent until the window resets;
+ *   what remains goes at once while this process spends the window alone, else it is spread over
+ *   the rest of the window (each process's requests lower Remaining in the next answer any
+ *   process gets, so each takes its share).
  * - `Remaining` with a `Reset` of 0: a token bucket. Its refill rate is measured from how
  *   Remaining moves against what this process sent, and requests go as tokens come.
  * - No headers: as many at once as n8n starts, halved on each 429 and widened again by successes.
@@ -20,8 +23,6 @@ import type { Clock } from './clock';
 
 type Mode = 'unknown' | 'none' | 'window' | 'bucket';
 
-/** Requests a window lets go at once before pacing starts: a few, so a small run is not slowed. */
-const BURST = 4;
 /** Jitter on a wake, at most this share of the wait and this many ms. */
 const JITTER_SHARE = 0.02;
 const JITTER_MAX_MS = 250;
@@ -38,26 +39,14 @@ export class Pace {
 
 	private limit = 0;
 
-	/** The last answer's Remaining (less what was sent after its request), when it came, and how many requests had been sent by then. */
+	/** A token bucket's last answer: its Remaining (less what was sent after its request), when it came, and how many requests had been sent by then. */
 	private remaining = 0;
 
 	private seenAt = 0;
 
 	private sentAtSeen = 0;
 
-	private windowEnd = 0;
-
-	private windowLength = 0;
-
-	/** The last answer taken: its Remaining as the API said it, and its ticket. */
-	private lastRemaining = 0;
-
-	private lastTicket = 0;
-
-	/** Turns that may go now within a window, earned at the pace of what is left over the time left, at most BURST. */
-	private credit = BURST;
-
-	private creditAt = 0;
+	private readonly window = new FixedWindow();
 
 	/** A token bucket's refill, per ms, and the answers it is measured from. */
 	private refill?: number;
@@ -79,7 +68,7 @@ export class Pace {
 
 	/** A request goes: its ticket, its place among the requests this process sent. */
 	sending(): number {
-		if (this.mode === 'window') this.credit -= 1;
+		if (this.mode === 'window') this.window.sending();
 		this.sent += 1;
 		this.peakInFlight = Math.max(this.peakInFlight, this.inFlight());
 		return this.sent;
@@ -103,10 +92,7 @@ export class Pace {
 			this.successes = 0;
 			this.cutAfter = this.sent;
 		}
-		if (this.mode === 'window') {
-			this.spent(now);
-			this.lastRemaining = 0;
-		}
+		if (this.mode === 'window') this.window.refused(ticket, this.sends());
 		this.heldUntil = Math.max(this.heldUntil, now + seconds * 1000 + this.jitter(seconds * 1000));
 	}
 
@@ -127,65 +113,43 @@ export class Pace {
 			// the refill is not known yet: one request at a time finds out
 			return this.inFlight() === 0 ? 0 : Infinity;
 		}
-		if (now >= this.windowEnd) this.newWindow(now);
-		const left = this.remaining - this.sentSinceSeen();
-		if (left <= 0) {
-			this.heldUntil = this.windowEnd + this.jitter(this.windowLength);
-			return this.heldUntil - now;
-		}
-		const rate = left / (this.windowEnd - now);
-		this.credit = Math.min(BURST, this.credit + (now - this.creditAt) * rate);
-		this.creditAt = now;
-		return this.credit >= 1 ? 0 : (1 - this.credit) / rate;
+		const wait = this.window.wait(now, this.sends());
+		if (wait !== 'spent') return wait;
+		this.heldUntil = this.window.end + this.jitter(this.window.length);
+		return this.heldUntil - now;
 	}
 
 	/** Whether nothing is in flight and no hold or window is left to remember at `now`: forgetting this pace loses nothing. */
 	settled(now: number): boolean {
-		return this.inFlight() === 0 && now >= this.heldUntil && (this.mode !== 'window' || now >= this.windowEnd);
+		return this.inFlight() === 0 && now >= this.heldUntil && (this.mode !== 'window' || now >= this.window.end);
 	}
 
 	private inFlight = () => this.sent - this.answers;
 
 	private sentSinceSeen = () => this.sent - this.sentAtSeen;
 
-	/** What is left as of now: `remaining`, less whatever is sent from here on. */
-	private spent(now: number, remaining = 0) {
-		this.remaining = remaining;
-		this.seenAt = now;
-		this.sentAtSeen = this.sent;
-	}
+	private sends = () => ({ sent: this.sent, inFlight: this.inFlight() });
 
 	private observe(ticket: number, headers: IDataObject | undefined, now: number) {
-		const budget = budgetOf(headers, now);
+		const budget = rateLimitOf(headers, now);
 		if (budget) this.observeBudget(budget, now, ticket);
 		else if (this.mode === 'unknown') this.mode = 'none';
 	}
 
-	private observeBudget(answer: Budget, now: number, ticket: number) {
+	private observeBudget(answer: RateLimit, now: number, ticket: number) {
+		if (answer.limit) this.limit = answer.limit;
+		if (answer.remaining > 0) this.mode = answer.resetAt === undefined ? 'bucket' : 'window';
+		else if (this.mode === 'unknown' || this.mode === 'none') this.mode = answer.resetAt === undefined ? 'bucket' : 'window';
+		if (this.mode === 'window') return this.window.answered(ticket, answer, now, this.sends());
 		// the answer counts its own request and those sent before it, maybe not those sent after: count them as not yet spent
-		const budget = { ...answer, remaining: answer.remaining - (this.sent - ticket) };
-		if (budget.limit) this.limit = budget.limit;
-		if (answer.remaining > 0) this.mode = budget.resetAt === undefined ? 'bucket' : 'window';
-		else if (this.mode === 'unknown' || this.mode === 'none') this.mode = budget.resetAt === undefined ? 'bucket' : 'window';
-		if (this.mode === 'window' && budget.resetAt !== undefined) {
-			this.windowLength = Math.max(this.windowLength, budget.resetAt - now);
-			// within a window Remaining only falls: more than the last answer said means a new window
-			if (this.windowEnd <= now || budget.remaining > this.lastRemaining) this.windowEnd = budget.resetAt;
-			else {
-				// whole-second Resets round up: the earliest end an answer of this window allows is the closest
-				this.windowEnd = Math.min(this.windowEnd, budget.resetAt);
-				// an answer overtaken by a later one says nothing new
-				if (ticket < this.lastTicket) return;
-			}
-		}
-		this.lastRemaining = answer.remaining;
-		this.lastTicket = ticket;
-		this.spent(now, budget.remaining);
-		if (this.mode === 'bucket') this.measureRefill(now, answer, ticket);
+		this.remaining = answer.remaining - (this.sent - ticket);
+		this.seenAt = now;
+		this.sentAtSeen = this.sent;
+		this.measureRefill(now, answer, ticket);
 	}
 
 	/** The bucket's refill: how much Remaining rose, plus what this process used, over the longest recent span. */
-	private measureRefill(now: number, budget: Budget, ticket: number) {
+	private measureRefill(now: number, budget: RateLimit, ticket: number) {
 		const used = ticket - this.refusals;
 		this.samples = this.samples.filter((s) => s.at >= now - 10_000);
 		const base = this.samples.find((s) => s.at <= now - 1000 && s.remaining < (this.limit || Infinity));
@@ -205,40 +169,7 @@ export class Pace {
 		this.successes = 0;
 	}
 
-	/** The window's end has passed: a new one, as large as the limit, until an answer says more. */
-	private newWindow(now: number) {
-		const length = this.windowLength || 1000;
-		while (this.windowEnd <= now) this.windowEnd += length;
-		// requests still on their way may land in the new window: counted as spent until an answer says
-		this.spent(now, (this.limit || 1) - this.inFlight());
-		this.lastRemaining = this.limit || 1;
-		this.credit = BURST;
-		this.creditAt = now;
-	}
-
 	private jitter(waitMs: number) {
 		return this.clock.random() * Math.min(JITTER_MAX_MS, waitMs * JITTER_SHARE);
 	}
-}
-
-/** What one answer's X-RateLimit-* headers say about the key's budget. */
-export interface Budget {
-	limit?: number;
-	remaining: number;
-	/** When the budget resets (ms since the epoch); undefined for a Reset of 0 or none. */
-	resetAt?: number;
-}
-
-/** The budget an answer's headers state (Reset in seconds, or a unix time when that large), or undefined without them. */
-export function budgetOf(headers: IDataObject | undefined, now: number): Budget | undefined {
-	const value = (name: string) => {
-		const found = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
-		const n = found === undefined || found === null || found === '' ? NaN : Number(Array.isArray(found) ? found[0] : found);
-		return Number.isFinite(n) && n >= 0 ? n : undefined;
-	};
-	const remaining = value('x-ratelimit-remaining');
-	if (remaining === undefined) return undefined;
-	const reset = value('x-ratelimit-reset');
-	const resetAt = !reset ? undefined : reset > 1e9 ? reset * 1000 : now + reset * 1000;
-	return { limit: value('x-ratelimit-limit'), remaining: Math.floor(remaining), resetAt: resetAt !== undefined && resetAt > now ? resetAt : undefined };
 }
