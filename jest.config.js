@@ -12,6 +12,9 @@ module.exports = {
 	// exit gracefully". A worker past this after a suite is replaced by a new one:
 	// docs/development.md, "One n8n install for every suite".
 	workerIdleMemoryLimit: '600MB',
+	// test.concurrent cases side by side (faults, lost-answers: each mostly waits out a timeout or a
+	// backoff on a fake API of its own); Jest's default of 5 left those suites waiting, not working
+	maxConcurrency: 16,
 	preset: 'ts-jest',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],

@@ -18,7 +18,8 @@ import { referenceOperations } from '../contract/reference';
  * - under caps an owner may set, what the books hold stays within them (budgets, Paused Only, the
  *   number of spending actions in the execution).
  *
- * A fixed seed and a few cases in `npm test`; more on demand (one worker, as always):
+ * A fixed seed and a few cases in `npm test` (a third of them in `npm run test:fast`); more on
+ * demand (one worker, as always):
  *   MONEY_PROPERTY_RUNS=2000 npm test -- test/reliability/money-property.test.ts --maxWorkers=1
  * MONEY_PROPERTY_SEED picks another seed. A failure prints the smallest case fast-check finds,
  * node by node, and what the books got.
@@ -26,9 +27,10 @@ import { referenceOperations } from '../contract/reference';
 
 const SEED = Number(process.env.MONEY_PROPERTY_SEED ?? 57);
 const RUNS = process.env.MONEY_PROPERTY_RUNS ? Number(process.env.MONEY_PROPERTY_RUNS) : undefined;
-/** In `npm test`: a few cases each (the whole file under a minute on 2 busy cores). */
-const STRICT_RUNS = RUNS ?? 100;
-const GIVEN_RUNS = RUNS ?? 60;
+/** In `npm test`: a few cases each (the whole file under a minute on 2 busy cores); fewer in `npm run test:fast`, the edit loop. */
+const FAST_LOOP = process.env.STOREFRONT_TEST_LOOP === 'fast';
+const STRICT_RUNS = RUNS ?? (FAST_LOOP ? 30 : 100);
+const GIVEN_RUNS = RUNS ?? (FAST_LOOP ? 20 : 60);
 /** The cases run with Limit Spending off: the first of the strictest property's (its caps are not drawn), until every kind of effect has been seen. */
 const MIN_SAMPLES = 20;
 const MAX_SAMPLES = 100;
