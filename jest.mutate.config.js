@@ -9,7 +9,7 @@ const base = require('./jest.config');
  */
 const SUITES = [
 	// without n8n-core: the wire's pieces, the Trigger's verification
-	'unit/key-limiter',
+	'unit/key-queue',
 	'unit/pace',
 	'unit/event-scope',
 	'unit/api-request',
