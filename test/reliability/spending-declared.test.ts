@@ -6,7 +6,7 @@ import * as ts from 'typescript';
 import { field } from '../../nodes/shared/fieldBuilders';
 import { operation } from '../../nodes/shared/operation';
 import { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';
-import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchInput';
+import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchOperation';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { canDo, requireSpendDeclarations, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
