@@ -25,6 +25,7 @@ const SUITES = [
 	'unit/spend-memory',
 	'unit/spend-counting',
 	'trigger/signature',
+	'trigger/replay-guard',
 	// through n8n-core against the fake API: keys, resends, pacing, spending caps, the Trigger's webhook()
 	'trigger/receive',
 	'reliability/keys',
