@@ -3,7 +3,8 @@ import { registerAds, type AdsService } from './ads';
 import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
 import type { Books } from './books';
 import { registerCommerce, type CommerceService } from './commerce';
-import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
+import { demoScript, registerOpenAi, type ScriptedModel } from './openai';
+import type { AssistantTurn } from './openaiConversation';
 import { registerWebhooks, type WebhookDialect, type WebhookService } from './webhooks';
 
 export { FAULT_KINDS, FakeApi, parseFixedWindow, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
