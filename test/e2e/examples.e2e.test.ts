@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS, signBody } from '../../fake-api';
-import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
+import { postsOf, rankPosts } from '../../fake-api/posts';
 import { DEMO } from '../../fake-api/demo';
 import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
 import { ensureN8n, freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
@@ -79,7 +79,7 @@ test('boost the best post: validated first, created once and PAUSED even when th
 
 	const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
 	expect(newAds).toHaveLength(1);
-	const [best] = AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'));
+	const [best] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
 	expect(newAds[0]).toMatchObject({ name: `Boost of ${best.id}`, requestedStatus: 'paused', accountId: DEMO.socialConnection });
 
 	// per run: Validate Only, then the real call with an Idempotency-Key that is the same both times
@@ -264,7 +264,7 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
 		await sandbox.n8n.deactivate(workflow.id);
 
-		const [best] = AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'));
+		const [best] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
 		const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
 		expect(newAds).toHaveLength(1);
 		const [ad] = newAds;

@@ -30,7 +30,7 @@ const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | 
 const example = loadExample('mcp-server-store-tools.json', 'any');
 const exampleNode = (name: string) => example.nodes.find((n: { name: string }) => n.name === name);
 const SOCIAL = DEMO.socialConnection;
-const demoAudience = () => [...sandbox.api.adsExtras.audiences.values()].find((a) => a.name === 'Newsletter subscribers')!;
+const demoAudience = () => [...sandbox.api.audiences.values()].find((a) => a.name === 'Newsletter subscribers')!;
 const newAds = (before: number) => [...sandbox.api.ads.ads.values()].slice(before);
 
 beforeAll(async () => {
@@ -252,13 +252,13 @@ describe.each<[Transport, number]>([
 			{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', value: 49, currency: 'USD', user: { email: `ana${run}@example.com` } },
 			{ eventName: 'Lead', eventTime: '2026-11-20T11:30:00Z', user: { email: `bo${run}@example.com` } },
 		];
-		const before = sandbox.api.adsExtras.conversions.length;
+		const before = sandbox.api.conversions.length;
 		const sent = await callTool(client, 'Send_conversions', { events });
 		const post = sent.requests.filter((r) => r.method === 'POST');
 		expect(post).toEqual([{ method: 'POST', path: '/v1/ads/conversions', query: {}, body: { accountId: SOCIAL, destinationId: 'px_1001', events }, status: 200 }]);
 		expect(sent.isError).toBe(false);
 		expect(sent.json()).toEqual([expect.objectContaining({ success: true, sent: 2 })]);
-		expect(sandbox.api.adsExtras.conversions.slice(before)).toEqual([{ accountId: SOCIAL, destinationId: 'px_1001', events }]);
+		expect(sandbox.api.conversions.slice(before)).toEqual([{ accountId: SOCIAL, destinationId: 'px_1001', events }]);
 	});
 });
 

@@ -224,9 +224,9 @@ describe('the other kinds of POST in a run an event started', () => {
 		});
 		const first = await run('evt_1', order);
 		expect(await run('evt_1', order)).toEqual(first);
-		expect(api.adsExtras.conversions).toHaveLength(1);
+		expect(api.conversions).toHaveLength(1);
 		await run('evt_2', order);
-		expect(api.adsExtras.conversions).toHaveLength(2);
+		expect(api.conversions).toHaveLength(2);
 	});
 
 	test('a POST that only reads (Targeting → Get Bid Pricing) keeps the execution\'s key: a repeat asks again', async () => {
