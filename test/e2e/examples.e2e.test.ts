@@ -9,7 +9,8 @@ import { postsOf, rankPosts } from '../../fake-api/posts';
 import { DEMO } from '../../fake-api/demo';
 import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
 import { ensureN8n, freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME, loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { CREDENTIAL_NAME, loadExample, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE_DAILY, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
 
 /**

@@ -7,7 +7,8 @@ import { postsOf, rankPosts } from '../../fake-api/posts';
 import { DEMO } from '../../fake-api/demo';
 import { APPROVAL_TOOLS } from '../../fake-api/openaiApproval';
 import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { loadExample, SANDBOX_CAPS, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { loadExample, SANDBOX_CAPS } from '../../sandbox/setup';
+import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
 
 /**

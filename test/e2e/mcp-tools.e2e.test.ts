@@ -10,7 +10,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { KEYS, postIdOf } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { banner, CREDENTIAL_NAME, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { CREDENTIAL_NAME, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { banner, startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 
 /**
  * Our nodes as tools of n8n 2.41.1's MCP Server Trigger, used by the official MCP TypeScript SDK

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { KEYS } from '../../fake-api';
 import { freePort, ROOT, waitFor, type N8n } from '../../scripts/lib/n8n';
-import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
+import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
 import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
 import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../../harness/npm-start';
 
