@@ -10,10 +10,11 @@ import { ROOT } from '../scripts/lib/n8n';
  * their placeholders.
  */
 
-export const CREDENTIAL_NAME = 'Storefront account';
+/** The sandbox's Storefront credential with Limit Spending off (SANDBOX_NO_CAPS): every example but CAPPED_EXAMPLES runs under it. */
+export const UNCAPPED_CREDENTIAL_NAME = 'Storefront account';
 /**
  * A second Storefront credential with spending caps set (docs/nodes.md, "Spending caps"): the sandbox
- * runs the two AI agent examples (CAPPED_EXAMPLES) under it, every other example under CREDENTIAL_NAME.
+ * runs the two AI agent examples (CAPPED_EXAMPLES) under it, every other example under UNCAPPED_CREDENTIAL_NAME.
  */
 export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
 export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-agent-store-assistant.json', 'ai-ad-assistant-with-approval.json'];
@@ -25,7 +26,7 @@ export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-ag
  */
 export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
 export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
-/** CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
+/** UNCAPPED_CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
 export const SANDBOX_NO_CAPS = { limitSpending: false };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
 export const OPENAI_CREDENTIAL_NAME = 'OpenAI (scripted fake model)';
@@ -65,7 +66,7 @@ export function loadExamples(credentialId: string, openAiCredentialId?: string, 
 				if (node.type !== 'n8n-nodes-base.stickyNote') node.parameters = JSON.parse(JSON.stringify(node.parameters).replace(PLACEHOLDER, (p) => EXAMPLE_PLACEHOLDERS[p]));
 				if (node.credentials?.storefrontApi) {
 					const capped = cappedCredentialId !== undefined && CAPPED_EXAMPLES.includes(file);
-					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: CREDENTIAL_NAME };
+					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: UNCAPPED_CREDENTIAL_NAME };
 				}
 				if (openAiCredentialId && node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
 					node.credentials = { openAiApi: { id: openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } };

@@ -7,7 +7,7 @@ import { seedDemo } from '../fake-api/demo';
 import { OPENAI_BASE } from '../fake-api/openai';
 import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from '../scripts/lib/n8n';
 import { startQueue, type Queue } from './queueMode';
-import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS } from './setup';
+import { CAPPED_CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS, UNCAPPED_CREDENTIAL_NAME } from './setup';
 
 /**
  * The local sandbox behind `npm start` (scripts/run-sandbox.ts): the fake API with demo data, and
@@ -182,7 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				: await n8n.rest<{ id: string }>('POST', '/rest/credentials', { name, type, data });
 			return saved.id;
 		};
-		const credentialId = await credential(CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_NO_CAPS });
+		const credentialId = await credential(UNCAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_NO_CAPS });
 		const cappedCredentialId = await credential(CAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_CAPS });
 		// the scripted model takes any key
 		const openAiCredentialId = await credential(OPENAI_CREDENTIAL_NAME, 'openAiApi', {
@@ -233,7 +233,7 @@ export function banner(sandbox: Sandbox) {
   n8n editor:   ${n8n.url}
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
-  credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
+  credentials:  "${UNCAPPED_CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
                 "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
                 ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
                 (the three AI agent examples use it)

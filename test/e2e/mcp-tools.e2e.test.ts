@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { KEYS, postIdOf } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../sandbox/setup';
 import { banner, startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 
 /**
@@ -339,7 +339,7 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 	/** The sandbox credential's data, with `caps` added (PATCH replaces the data). */
 	const setCaps = async (caps: Record<string, unknown>) =>
 		await sandbox.n8n.rest('PATCH', `/rest/credentials/${sandbox.credentialId}`, {
-			name: CREDENTIAL_NAME,
+			name: UNCAPPED_CREDENTIAL_NAME,
 			type: 'storefrontApi',
 			data: { apiKey: KEYS.full, baseUrl: `${sandbox.api.url}/v1/`, ...caps },
 		});
