@@ -9,7 +9,7 @@ const base = require('./jest.config');
  */
 const SUITES = [
 	// without n8n-core: the wire's pieces, the Trigger's verification
-	'unit/key-limiter',
+	'unit/key-queue',
 	'unit/pace',
 	'unit/event-scope',
 	'unit/api-request',
@@ -25,6 +25,7 @@ const SUITES = [
 	'unit/spend-memory',
 	'unit/spend-counting',
 	'trigger/signature',
+	'trigger/replay-guard',
 	// through n8n-core against the fake API: keys, resends, pacing, spending caps, the Trigger's webhook()
 	'trigger/receive',
 	'reliability/keys',

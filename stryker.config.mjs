@@ -19,6 +19,7 @@ export default {
 		'nodes/StorefrontAds/helpers/spend*.ts',
 		'nodes/StorefrontAds/helpers/recommendationCaps.ts',
 		'nodes/StorefrontTrigger/signature.ts',
+		'nodes/StorefrontTrigger/replayGuard.ts',
 		'nodes/StorefrontTrigger/receive.ts',
 	],
 	testRunner: 'jest',

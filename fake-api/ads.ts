@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-
 import {
-	accountsQuery,
+	accountQuery,
 	adQuery,
 	adSetStatusBody,
 	adSetsQuery,
@@ -28,10 +26,16 @@ import {
 import { Books, raisesBid, raisesBudget } from './books';
 import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
 import { ApiError, invalid, notFound } from './errors';
+import { DAY_MS, hashOf } from './figures';
 
-/** The ads half of the fake API, part 1: connections, campaigns, ad sets and ads, with validation and status rules. */
+/**
+ * The ads half of the fake API: connections, campaigns, ad sets and ads, with validation and status
+ * rules (AdsService, the state the other ads modules read: audiences.ts, posts.ts, targeting.ts,
+ * measurement.ts, keywords.ts, recommendations.ts). It imports none of them: what it needs of two of
+ * them comes in as AdsNeighbours (index.ts gives them).
+ */
 
-type Network = (typeof NETWORKS)[number];
+export type Network = (typeof NETWORKS)[number];
 interface Connection {
 	id: string;
 	network: Network;
@@ -102,13 +106,12 @@ const PLATFORM_OF: Record<Network, string> = {
 	microblog: 'microblog',
 	chatnet: 'chatnet',
 };
-const DAY_MS = 24 * 3600 * 1000;
 /** Where POST /v1/ads/campaigns applies validateOnly; elsewhere it creates the campaign as sent (reference; docs/reference/contract.md, 2026-11-27). */
 export const CAMPAIGN_DRY_RUN: readonly Network[] = ['socialnet', 'chatnet'];
 
 /** Deterministic metrics from an id, so analytics and rollups are stable across runs. */
 export function metricsFor(key: string, days = 1): Metrics {
-	const h = createHash('sha256').update(key).digest();
+	const h = hashOf(key);
 	const impressions = (1000 + h.readUInt16BE(0)) * days;
 	const clicks = Math.round(impressions * (0.01 + h[2] / 10_000));
 	const spend = Math.round(clicks * (0.2 + h[3] / 500) * 100) / 100;
@@ -131,6 +134,14 @@ function sumMetrics(list: Metrics[]): Metrics {
 	total.ctr = total.impressions ? Math.round((total.clicks / total.impressions) * 10_000) / 100 : 0;
 	total.cpc = total.clicks ? Math.round((total.spend / total.clicks) * 100) / 100 : 0;
 	return total;
+}
+
+/** What the ads module asks of two modules beside it, given by index.ts (so that neither imports the other both ways). */
+export interface AdsNeighbours {
+	/** Whether the connection lists this post (posts.ts): the only posts it can boost. */
+	hasPost(accountId: string, network: Network, postId: string): boolean;
+	/** Adds active keywords to an ad's ad group (keywords.ts holds them). */
+	addKeywords(ad: Ad, texts: string[]): void;
 }
 
 export class AdsService {
@@ -160,15 +171,10 @@ export class AdsService {
 	/** What the API did to spending (books.ts); the server's `api.books`. */
 	readonly books = new Books();
 
-	/** Whether a connection can boost this post (the posts it lists); set by registerAdsExtras, which serves the posts. */
-	hasPost: (accountId: string, postId: string) => boolean = () => false;
-
-	/** Adds active keywords to an ad's ad group; set by registerAdsExtras, which holds the keywords. */
-	addKeywords: (ad: Ad, texts: string[]) => void = () => {
-		throw new Error('keywords are held by registerAdsExtras');
-	};
-
-	constructor(private readonly api: FakeApi) {
+	constructor(
+		private readonly api: FakeApi,
+		readonly neighbours: AdsNeighbours,
+	) {
 		const add = (id: string, network: Network, displayName: string, accounts: Array<[string, string, string]>) =>
 			this.connections.set(id, {
 				id,
@@ -189,6 +195,13 @@ export class AdsService {
 		const c = this.connections.get(accountId);
 		if (!c) throw notFound('Ad connection', accountId);
 		return c;
+	}
+
+	/** The connection's network, when it is one of `networks`; else a 400 that says where `what` is available. */
+	onlyOn(accountId: string, networks: readonly Network[], what: string): Network {
+		const { network } = this.connection(accountId);
+		if (!networks.includes(network)) throw invalid('accountId', `${what} is available on ${networks.join(', ')}, not ${network}`);
+		return network;
 	}
 
 	adAccount(c: Connection, adAccountId: string) {
@@ -335,7 +348,7 @@ function runChecks(svc: AdsService, input: CreateInput, kind: 'create' | 'boost'
 	const account = conn ? svc.adAccount(conn, input.adAccountId) : undefined;
 	check('ad_account', Boolean(account && account.accountStatus === 1), `ad account ${input.adAccountId} is not active on this connection`);
 	// unknown ids: a failed validateOnly check, 404 not_found on the real call (see `create`)
-	if (kind === 'boost' && conn) check('post', svc.hasPost(conn.id, String(input.postId)), unknownPost(String(input.postId), conn));
+	if (kind === 'boost' && conn) check('post', svc.neighbours.hasPost(conn.id, conn.network, String(input.postId)), unknownPost(String(input.postId), conn));
 	if (input.existingCampaignId !== undefined) {
 		check('existing_campaign', svc.campaigns.has(String(input.existingCampaignId)), `campaign ${String(input.existingCampaignId)} was not found; list campaigns with GET /v1/ads/campaigns`);
 	}
@@ -386,8 +399,8 @@ function keywordTexts(value: unknown): string[] {
 	return (texts as string[]).map((t) => t.toLowerCase());
 }
 
-export function registerAds(api: FakeApi): AdsService {
-	const svc = new AdsService(api);
+export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService {
+	const svc = new AdsService(api, neighbours);
 	const ads = true;
 
 	// ---- connecting
@@ -402,7 +415,7 @@ export function registerAds(api: FakeApi): AdsService {
 		if (!/^cn_live_[A-Za-z0-9]{8,}$/.test(body.api_key)) {
 			throw new ApiError(400, 'invalid_credentials', 'The chat network rejected this API key');
 		}
-		const idFromKey = `acc_chat_${createHash('sha256').update(body.api_key.slice(0, 16)).digest('hex').slice(0, 6)}`;
+		const idFromKey = `acc_chat_${hashOf(body.api_key.slice(0, 16)).toString('hex').slice(0, 6)}`;
 		const adAccountName = 'Chat ads account';
 		svc.connections.set(idFromKey, {
 			id: idFromKey,
@@ -418,7 +431,7 @@ export function registerAds(api: FakeApi): AdsService {
 	api.route('GET', '/v1/ads/connections', { ads }, () => ({
 		connections: [...svc.connections.values()].map(({ id, network, displayName, isActive, needsReconnection }) => ({ id, network, displayName, isActive, needsReconnection })),
 	}));
-	api.route('GET', '/v1/ads/accounts', { ads, query: accountsQuery }, ({ query }) => ({ accounts: svc.connection(query.accountId).adAccounts }));
+	api.route('GET', '/v1/ads/accounts', { ads, query: accountQuery }, ({ query }) => ({ accounts: svc.connection(query.accountId).adAccounts }));
 
 	// ---- campaigns
 	const paginate = <T>(rows: T[], page: number, limit: number) => ({
@@ -723,7 +736,7 @@ export function registerAds(api: FakeApi): AdsService {
 		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
 		if (body.budget && raisesBudget(ad.budget, body.budget)) svc.books.write(request, { kind: 'budget', object: 'ad', id: ad.id, ...owner, budget: body.budget, before: ad.budget });
 		if (keywords.length) {
-			svc.addKeywords(ad, keywords);
+			svc.neighbours.addKeywords(ad, keywords);
 			svc.books.write(request, { kind: 'keywords', object: 'adSet', id: ad.platformAdSetId, ...owner, keywords });
 		}
 		if (body.status) ad.status = body.status;

@@ -63,7 +63,7 @@ export async function seedDemo(api: FakeApiServer) {
 	api.ads.seedCampaign(DEMO.socialConnection, 'Retargeting', 1);
 	const search = api.ads.seedCampaign(DEMO.searchConnection, 'Brand search', 1);
 	const [searchSet] = api.ads.adSetsOf(search.platformCampaignId);
-	api.adsExtras.seedKeywords(DEMO.searchConnection, search.platformCampaignId, searchSet.platformAdSetId, ['linen shirt', 'linen dress']);
+	api.keywords.seed(DEMO.searchConnection, search.platformCampaignId, searchSet.platformAdSetId, ['linen shirt', 'linen dress']);
 	api.ads.seedCampaign('acc_video1', 'Lookbook videos', 1);
 	api.ads.seedCampaign('acc_pro1', 'Wholesale', 1);
 

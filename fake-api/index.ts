@@ -1,15 +1,21 @@
 import { FakeApi, type FakeApiOptions, type Fault, type FaultRate, type Realistic } from './core';
 import { registerAds, type AdsService } from './ads';
-import { registerAdsExtras, type AdsExtras } from './adsAudiencesAndInsights';
+import { registerAudiences, type Audience } from './audiences';
 import type { Books } from './books';
 import { registerCommerce, type CommerceService } from './commerce';
-import { demoScript, registerOpenAi, type AssistantTurn, type ScriptedModel } from './openai';
+import { Keywords, registerKeywords } from './keywords';
+import { registerMeasurement, type ConversionsReceived } from './measurement';
+import { demoScript, registerOpenAi, type ScriptedModel } from './openai';
+import type { AssistantTurn } from './openaiConversation';
+import { hasPost, registerPosts } from './posts';
+import { registerRecommendations, type Recommendations } from './recommendations';
+import { registerTargeting } from './targeting';
 import { registerWebhooks, type WebhookDialect, type WebhookService } from './webhooks';
 
 export { FAULT_KINDS, FakeApi, parseFixedWindow, REALISTIC, ReplyWith, type FakeApiStats, type Fault, type FaultKind, type FaultRate, type Realistic, type RecordedRequest } from './core';
 export { ApiError } from './errors';
 export { BOOK_KINDS, breaches, summarise, type BookCaps, type BookEntry, type BookKind, type Books } from './books';
-export { postIdOf } from './adsAudiencesAndInsights';
+export { postIdOf, postsOf, rankPosts } from './posts';
 export { signBody, signTimestamped, TIMESTAMPED_HEADER, WEBHOOK_DIALECTS, webhookDialect, type WebhookDialect } from './webhooks';
 
 /** Keys every fake API starts with. */
@@ -26,8 +32,14 @@ export interface FakeApiServer extends FakeApi {
 	webhooks: WebhookService;
 	commerce: CommerceService;
 	ads: AdsService;
-	/** Ads part 2: audiences, posts, targeting, conversions, insights, keywords, recommendations. */
-	adsExtras: AdsExtras;
+	/** Custom audiences by id, with the people matched (fake-api/audiences.ts). */
+	audiences: Map<string, Audience>;
+	/** Conversion events received (fake-api/measurement.ts). */
+	conversions: ConversionsReceived;
+	/** searchnet keywords by id (fake-api/keywords.ts). */
+	keywords: Keywords;
+	/** searchnet recommendations by resource name, and what applying them changed (fake-api/recommendations.ts). */
+	recommendations: Recommendations;
 	/** An OpenAI-compatible chat model with scripted answers, under /openai/v1. */
 	openai: ScriptedModel;
 	/** What the API did to spending, append-only (fake-api/books.ts): what tests of money read. */
@@ -49,8 +61,19 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 
 	api.webhooks = registerWebhooks(api, options.webhookDialect);
 	api.commerce = registerCommerce(api);
-	api.ads = registerAds(api);
-	api.adsExtras = registerAdsExtras(api, api.ads);
+	// the ads modules read AdsService; it asks two of them through the neighbours given here
+	const keywords = new Keywords(api);
+	api.ads = registerAds(api, {
+		hasPost,
+		addKeywords: (ad, texts) => void keywords.seed(ad.accountId, ad.platformCampaignId, ad.platformAdSetId, texts),
+	});
+	api.keywords = keywords;
+	registerKeywords(api, api.ads, keywords);
+	api.audiences = registerAudiences(api, api.ads);
+	registerPosts(api, api.ads);
+	registerTargeting(api, api.ads);
+	api.conversions = registerMeasurement(api, api.ads);
+	api.recommendations = registerRecommendations(api, api.ads, keywords);
 	api.books = api.ads.books;
 	api.openai = registerOpenAi(api);
 
@@ -77,6 +100,11 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 	});
 	api.control('requests', () => ({ requests: api.requests.map(({ headers: _h, ...r }) => r) }));
 	api.control('books', () => ({ entries: api.books.entries }));
+	// the audiences (their people counted) and the conversions received
+	api.control('ads-extras', () => ({
+		audiences: [...api.audiences.values()].map((a) => ({ ...a, matched: a.matched.size })),
+		conversions: api.conversions,
+	}));
 
 	await api.listen(options.port ?? 0);
 	return api;

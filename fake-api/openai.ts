@@ -1,5 +1,6 @@
 import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
 import { APPROVAL_TOOLS, approvalScript } from './openaiApproval';
+import { Conversation, listOf, type AssistantTurn, type ChatRequest, type ScriptStep } from './openaiConversation';
 
 /**
  * An OpenAI-compatible chat model whose answers are scripted, so that n8n's AI Agent can run
@@ -17,89 +18,6 @@ import { APPROVAL_TOOLS, approvalScript } from './openaiApproval';
  */
 
 export const OPENAI_BASE = '/openai/v1';
-
-export interface ToolCall {
-	name: string;
-	arguments: Record<string, unknown>;
-}
-
-export interface AssistantTurn {
-	content?: string;
-	toolCalls?: ToolCall[];
-}
-
-export type ScriptStep = AssistantTurn | ((conversation: Conversation) => AssistantTurn);
-
-/** A message of the Chat Completions API, as the model receives it. */
-export interface ChatMessage {
-	role: 'system' | 'developer' | 'user' | 'assistant' | 'tool';
-	content?: string | Array<{ type: string; text?: string }> | null;
-	tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
-	tool_call_id?: string;
-}
-
-export interface ChatRequest {
-	model: string;
-	messages: ChatMessage[];
-	tools?: Array<{ type: 'function'; function: { name: string; description?: string; parameters?: unknown } }>;
-	stream?: boolean;
-}
-
-/** Our tool call ids carry their round: `call_<round>_<n>`. */
-const CALL_ID = /^call_(\d+)_\d+$/;
-
-export class Conversation {
-	constructor(readonly request: ChatRequest) {}
-
-	get messages() {
-		return this.request.messages;
-	}
-
-	/** The tools the agent offers, by name. */
-	get tools() {
-		return (this.request.tools ?? []).map((t) => t.function.name);
-	}
-
-	/** Messages after the user's last one: this run's tool calls and results. */
-	get sinceUser() {
-		const last = this.messages.map((m) => m.role).lastIndexOf('user');
-		return this.messages.slice(last + 1);
-	}
-
-	get userMessage() {
-		const user = [...this.messages].reverse().find((m) => m.role === 'user');
-		return text(user?.content);
-	}
-
-	/** How many tool-call rounds were answered since the last user message (n8n sends one assistant message per tool call). */
-	get round() {
-		const rounds = new Set<string>();
-		for (const message of this.sinceUser) {
-			if (message.role !== 'assistant') continue;
-			for (const call of message.tool_calls ?? [{ id: '' }]) rounds.add(CALL_ID.exec(call.id)?.[1] ?? `other:${rounds.size}`);
-		}
-		return rounds.size;
-	}
-
-	/** What the last call to `tool` since the user's message returned (JSON-parsed when it is JSON). */
-	result(tool: string): unknown {
-		const calls = this.sinceUser.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === tool);
-		const call = calls[calls.length - 1];
-		const answer = call && this.sinceUser.find((m) => m.role === 'tool' && m.tool_call_id === call.id);
-		if (!answer) return undefined;
-		const content = text(answer.content);
-		try {
-			return JSON.parse(content);
-		} catch {
-			return content;
-		}
-	}
-}
-
-function text(content: ChatMessage['content']): string {
-	if (typeof content === 'string') return content;
-	return (content ?? []).map((part) => part.text ?? '').join('');
-}
 
 export class ScriptedModel {
 	/** The turns answered, in order; replaced by tests (`api.openai.script = [...]`). */
@@ -200,8 +118,6 @@ interface BoostedAd {
 	message?: string;
 }
 
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
 /**
  * What the sandbox's model does with any message: reads the store's pages and the best post,
  * checks a 10 USD/day boost of that post with Validate Only, boosts it Paused if the check
@@ -220,7 +136,7 @@ export function demoScript(budget = 10): ScriptStep[] {
 }
 
 function storeAssistantScript(budget: number): ScriptStep[] {
-	const bestPost = (c: Conversation) => list<Post>(c.result(DEMO_TOOLS.bestPosts))[0];
+	const bestPost = (c: Conversation) => listOf<Post>(c.result(DEMO_TOOLS.bestPosts))[0];
 	const failedChecks = (check: Check | undefined) =>
 		(check?.checks ?? []).filter((c) => c.status === 'failed').map((c) => `${c.check}: ${c.message ?? 'failed'}`);
 	return [
@@ -236,17 +152,17 @@ function storeAssistantScript(budget: number): ScriptStep[] {
 			return { toolCalls: [{ name: DEMO_TOOLS.check, arguments: { postId: post.postId, dailyBudget: budget } }] };
 		},
 		(c) => {
-			const check = list<Check>(c.result(DEMO_TOOLS.check))[0];
+			const check = listOf<Check>(c.result(DEMO_TOOLS.check))[0];
 			if (!check?.valid) {
 				return { content: `The API would refuse a boost of ${bestPost(c).postId}: ${failedChecks(check).join('; ') || JSON.stringify(c.result(DEMO_TOOLS.check))}. Nothing was created.` };
 			}
 			return { toolCalls: [{ name: DEMO_TOOLS.boost, arguments: { postId: bestPost(c).postId, dailyBudget: budget } }] };
 		},
 		(c) => {
-			const pages = list<Page>(c.result(DEMO_TOOLS.pages));
+			const pages = listOf<Page>(c.result(DEMO_TOOLS.pages));
 			const post = bestPost(c);
-			const check = list<Check>(c.result(DEMO_TOOLS.check))[0];
-			const ad = list<BoostedAd>(c.result(DEMO_TOOLS.boost))[0];
+			const check = listOf<Check>(c.result(DEMO_TOOLS.check))[0];
+			const ad = listOf<BoostedAd>(c.result(DEMO_TOOLS.boost))[0];
 			if (!ad?.id) return { content: `The boost of ${post.postId} failed: ${JSON.stringify(c.result(DEMO_TOOLS.boost))}` };
 			return {
 				content: [

@@ -1,4 +1,4 @@
-import type { AssistantTurn, Conversation, ScriptStep } from './openai';
+import { listOf, type AssistantTurn, type Conversation, type ScriptStep } from './openaiConversation';
 
 /**
  * The scripted model's part in examples/ai-ad-assistant-with-approval.json: Boost Post and Create
@@ -20,15 +20,13 @@ interface Post {
 	permalink?: string;
 }
 
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
-
 /** The daily budget a chat message names ("at 80 a day", "15/day"), else 10. */
 export const budgetAsked = (message: string) => Number(/(\d+)\s*(?:[A-Z]{3}\s*)?(?:a day|\/day|per day)/i.exec(message)?.[1] ?? 10);
 
 const wantsNewAd = (c: Conversation) => /new ad/i.test(c.userMessage);
 
 export function approvalScript(): ScriptStep[] {
-	const best = (c: Conversation) => list<Post>(c.result(APPROVAL_TOOLS.bestPosts))[0];
+	const best = (c: Conversation) => listOf<Post>(c.result(APPROVAL_TOOLS.bestPosts))[0];
 	const spendCall = (c: Conversation, post: Post): AssistantTurn => {
 		const dailyBudget = budgetAsked(c.userMessage);
 		const hitlParameters = { postCaption: post.caption ?? '', postLink: post.permalink ?? '' };
@@ -55,7 +53,7 @@ export function approvalScript(): ScriptStep[] {
 			const tool = wantsNewAd(c) ? APPROVAL_TOOLS.createAd : APPROVAL_TOOLS.boost;
 			const what = wantsNewAd(c) ? `the new ad for ${best(c).postId}` : `the boost of ${best(c).postId}`;
 			const answer = c.result(tool);
-			const [ad] = list<{ id?: string; name?: string; status?: string; message?: string }>(answer);
+			const [ad] = listOf<{ id?: string; name?: string; status?: string; message?: string }>(answer);
 			if (ad?.id) return { content: `Approved: ad ${ad.id} "${ad.name}" was created at ${budgetAsked(c.userMessage)} a day with status ${ad.status}: ${ad.message ?? ''}` };
 			const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
 			if (/rejected|declined/i.test(text)) return { content: `You declined ${what}: nothing was created. Tell me what to change.` };

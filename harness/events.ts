@@ -50,7 +50,7 @@ export async function activate(spec: WorkflowSpec, credentials: Credentials): Pr
 	return { ...spec, staticData, secret: String(trigger.staticData()!.secret) };
 }
 
-export interface Delivery {
+export interface SignedDelivery {
 	body: string;
 	headers: Record<string, string>;
 }
@@ -60,7 +60,7 @@ export interface Delivery {
  * the trigger's webhook() verify it, and runs the execution it starts. `status` is the trigger's
  * answer; `run` is absent when the trigger started nothing.
  */
-export async function receiveAndRun(spec: WorkflowSpec, credentials: Credentials, sent: Delivery, executionId: string): Promise<{ status: number; run?: IRun }> {
+export async function receiveAndRun(spec: WorkflowSpec, credentials: Credentials, sent: SignedDelivery, executionId: string): Promise<{ status: number; run?: IRun }> {
 	const workflow = workflowOf(spec);
 	const answer = await triggerHarness(credentials, {}, { workflow, node: TRIGGER }).deliver(sent.body, sent.headers);
 	const items = answer.result.workflowData?.[0];

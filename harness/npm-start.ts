@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { nodeNameToToolName } from 'n8n-workflow';
 
 import { ensureN8n, N8n, ROOT } from '../scripts/lib/n8n';
-import { loadExample } from '../scripts/lib/sandbox';
+import { loadExample } from '../sandbox/setup';
 
 /**
  * `npm start` as a user runs it: `npm start -- [args]` in a process group of its own,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages named (those not installed yet) with apt-get, as root: Chromium for
-# the editor tests, PostgreSQL and Redis for queue mode (sandbox/queue.ts). One install at a time,
+# the editor tests, PostgreSQL and Redis for queue mode (sandbox/queueMode.ts). One install at a time,
 # machine-wide (a lock in the temp folder): CI starts one in the background at its start
 # (.ci/run), and a suite or `npm start -- --queue` that needs a package meanwhile waits for it
 # rather than failing on apt's own lock. Exits 1, saying why, where it cannot install.

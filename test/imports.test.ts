@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The import graph of the repository's own .ts/.js files, read from their text: the product
- * (nodes/) has no import cycle, and nothing outside test/ imports from test/ (the harness, bench,
- * scripts and the fake API stand on their own). Type-only imports count: a circle of types is
- * still a circle for a reader.
+ * The import graph of the repository's own .ts/.js files, read from their text: nothing outside
+ * test/ (the nodes, the fake API, the sandbox, the scripts, the harness, bench) has an import
+ * cycle, and nothing there imports from test/ (they stand on their own). Type-only imports
+ * count: a circle of types is still a circle for a reader.
  */
 
 const ROOT = path.join(__dirname, '..');
@@ -77,10 +77,28 @@ test('the graph is read: the wire door imports the send loop, a test imports the
 	expect(graph.get('bench/walk.ts')).toContain('harness/index.ts');
 });
 
+/** The graph among the files under these folders. */
+const within = (folders: string[]) => {
+	const inside = (file: string) => folders.some((folder) => file.startsWith(folder));
+	return new Map([...graph].filter(([file]) => inside(file)).map(([file, targets]) => [file, targets.filter(inside)]));
+};
+
 test('nodes/ has no import cycle', () => {
-	const inNodes = new Map([...graph].filter(([file]) => file.startsWith('nodes/')).map(([file, targets]) => [file, targets.filter((t) => t.startsWith('nodes/'))]));
+	const inNodes = within(['nodes/']);
 	expect(inNodes.size).toBeGreaterThan(100);
 	expect(findCycles(inNodes).map((cycle) => cycle.join(' → '))).toEqual([]);
+});
+
+test('nor has anything outside test/: the credential, the fake API, the sandbox, the scripts, the harness, the benchmarks', () => {
+	const product = within(['nodes/', 'credentials/', 'fake-api/', 'sandbox/', 'scripts/', 'harness/', 'bench/']);
+	expect(product.get('fake-api/index.ts')).toContain('fake-api/ads.ts');
+	expect(findCycles(product).map((cycle) => cycle.join(' → '))).toEqual([]);
+});
+
+test('the sandbox stands on scripts/lib (the n8n driver, the registry), which imports nothing of it', () => {
+	const back = [...graph].flatMap(([file, targets]) => (file.startsWith('scripts/lib/') ? targets.filter((t) => t.startsWith('sandbox/')).map((t) => `${file} → ${t}`) : []));
+	expect(back).toEqual([]);
+	expect(graph.get('sandbox/startSandbox.ts')).toContain('scripts/lib/n8n.ts');
 });
 
 test('nothing outside test/ imports from test/', () => {

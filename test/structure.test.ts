@@ -9,15 +9,14 @@ import { fieldsOf } from '../nodes/shared/operation';
 import { ALL_EVENTS } from '../nodes/StorefrontTrigger/lifecycle';
 import { nodeType } from '../harness';
 import { referenceOperations } from './contract/reference';
-import type { NodeName } from './contract/reference/types';
+import { ACTION_NODES } from './contract/reference/types';
 
 /** Reads every node description the package ships and checks the conventions the nodes promise. */
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
 
-const ACTION_NODES: NodeName[] = ['storefrontAds', 'storefrontCommerce', 'storefrontWebhooks'];
-
-function operationsOf(type: INodeType) {
+/** A node's properties, its resources and each resource's operation menu. */
+function menusOf(type: INodeType) {
 	const props = type.description.properties;
 	const resources = (props.find((p) => p.name === 'resource')!.options as INodePropertyOptions[]).map((o) => o.value as string);
 	const ops = new Map<string, INodePropertyOptions[]>();
@@ -62,7 +61,7 @@ test('each action node has the Storefront Trigger under its paired name (how n8n
 
 describe.each(ACTION_NODES)('%s', (name) => {
 	const type = nodeType(name);
-	const { props, resources, ops } = operationsOf(type);
+	const { props, resources, ops } = menusOf(type);
 
 	test('has one operation per endpoint of the reference tables (test/contract/reference), each with an action and a url (static, or set by a preSend)', () => {
 		const all = [...ops.values()].flat();

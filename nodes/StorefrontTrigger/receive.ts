@@ -3,7 +3,8 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { isAnswered2xx, LOG_PAGE, walkDeliveries } from './deliveryLog';
 import { acceptsEvent } from './lifecycle';
 import { readEnvelope } from './envelope';
-import { checkFreshness, checkSignature, findSignatureHeader, ReplayGuard, type LogVerdict, type Remembered } from './signature';
+import { ReplayGuard, type LogVerdict, type Remembered } from './replayGuard';
+import { checkFreshness, checkSignature, findSignatureHeader } from './signature';
 
 export const DEFAULT_SIGNATURE_HEADER = 'X-Webhook-Signature';
 

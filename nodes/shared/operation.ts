@@ -17,9 +17,9 @@ import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
 import { passOn } from './wire/failure';
 import type { Keying } from './wire/idempotency';
-import { requestHook, type Declared, type RequestRun } from './wire/requestHook';
+import { requestHook, type Declared, type MakeRequests } from './wire/requestHook';
 
-export type { RequestRun } from './wire/requestHook';
+export type { MakeRequests } from './wire/requestHook';
 
 export type { Placement } from './params';
 export { fillPath } from './params';
@@ -98,7 +98,7 @@ export interface OperationSpec<N extends string = string> {
 	 * Makes the operation's requests itself through `makeRoutingRequest` (several calls, such as
 	 * chunks of a bulk call, or none) instead of the one request RoutingNode would make.
 	 */
-	run?: RequestRun;
+	makeRequests?: MakeRequests;
 }
 
 /**
@@ -126,7 +126,7 @@ const outputFunction = (action: string) => (postReceive: PostReceiveAction) => {
 };
 
 /** One request, for operations that are neither lists nor make their requests themselves. */
-const oneRequest: RequestRun = async function (this: IExecutePaginationFunctions, requestData) {
+const oneRequest: MakeRequests = async function (this: IExecutePaginationFunctions, requestData) {
 	return await this.makeRoutingRequest(requestData);
 };
 
@@ -141,7 +141,7 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 	const dynamic = spec.path.includes('{') || Object.keys(spec.inRequest ?? {}).length > 0;
 	const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.displayName]));
 	const preSend = [...(dynamic ? [buildRequest(spec.path, spec.inRequest ?? {}, labels)] : []), ...(spec.preSend ?? [])];
-	const run = spec.run ?? (spec.list ? (paginate(spec.list) as RequestRun) : oneRequest);
+	const makeRequests = spec.makeRequests ?? (spec.list ? (paginate(spec.list) as MakeRequests) : oneRequest);
 	const failed = new WeakMap<object, unknown>();
 	const option: INodePropertyOptions = {
 		name: spec.name,
@@ -156,14 +156,14 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 				// on for every operation: n8n runs `operations.pagination` only then (see below)
 				paginate: true,
 			},
-			// not paging (only lists page, in `run`): the one hook through which n8n lets a declarative
+			// not paging (only lists page, in `makeRequests`): the one hook through which n8n lets a declarative
 			// operation send its own requests, here through the wire (in-flight limit, the key's queue,
 			// 429 waits, fault resends, the Idempotency-Key) with its postReceive run on the answer
 			operations: {
 				pagination: requestHook({
 					action: spec.action,
 					path: spec.path,
-					run,
+					makeRequests,
 					postReceive: (spec.postReceive ?? []).map(outputFunction(spec.action)),
 					keying: spec.keying,
 					// read when a call times out, once the node knows the actions its words may name (actionNames.ts)

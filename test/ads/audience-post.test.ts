@@ -3,7 +3,7 @@ import { byId, useFakeApi } from '../../harness/context';
 import { PRO, SEARCH, SOCIAL, VIDEO } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
-const extras = () => ctx.api.adsExtras;
+const audiences = () => ctx.api.audiences;
 const newAudience = async (accountId = SOCIAL, adAccountId = 'act_1001') =>
 	(await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(accountId), adAccountId: byId(adAccountId), audienceName: 'Buyers', type: 'customer_list' })).json[0].id as string;
 
@@ -35,7 +35,7 @@ describe('Audience', () => {
 		const deleted = await run({ operation: 'delete', accountId: byId(SOCIAL), audienceId: byId(id) });
 		expect(deleted.requests[0]).toMatchObject({ method: 'DELETE', path: `/v1/ads/audiences/${id}`, query: { accountId: SOCIAL } });
 		expect(deleted.json).toEqual([{ deleted: true, audienceId: id }]);
-		expect(extras().audiences.size).toBe(0);
+		expect(audiences().size).toBe(0);
 	});
 
 	/** 25,000 people (person0…person24999) went out as 10,000 + 10,000 + 5,000, in order, and the run says so. */
@@ -55,7 +55,7 @@ describe('Audience', () => {
 		const people = Array.from({ length: 25_000 }, (_, i) => ({ email: `person${i}@example.com`, phone: `+1555${String(i).padStart(7, '0')}` }));
 		const r = await run({ operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id), peopleInput: 'json', peopleJson: '={{ $json.people }}' }, { items: [{ people }] });
 		expectSentInThreeCalls(r, id);
-		expect(extras().audience(id).matched.size).toBe(25_000);
+		expect(audiences().get(id)!.matched.size).toBe(25_000);
 	}, 60_000);
 
 	test('Add Users from incoming items: the named email and phone fields of every item, sent together by one run', async () => {
@@ -77,7 +77,7 @@ describe('Audience', () => {
 		expectSentInThreeCalls(r, id);
 		expect(r.items).toHaveLength(1);
 		expect(r.items[0].pairedItem).toEqual(items.map((_, item) => ({ item })));
-		expect(extras().audience(id).matched.size).toBe(25_000);
+		expect(audiences().get(id)!.matched.size).toBe(25_000);
 		const nodeTime = r.run.data.resultData.runData[NODE_NAME][0].executionTime;
 		console.log(`addUsers from 25,000 items: node time ${nodeTime} ms`);
 		expect(nodeTime).toBeLessThan(5_000);

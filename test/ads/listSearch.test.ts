@@ -112,7 +112,7 @@ test('audiences and keywords: listed for the chosen connection', async () => {
 	expect((await search.searchAudiences.call(context({ resource: 'audience', operation: 'get' }))).results).toEqual([]);
 
 	const campaign = ctx.api.ads.seedCampaign(SEARCH, 'S', 0);
-	const [kw] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0].platformAdSetId, ['linen dress', 'summer hat']);
+	const [kw] = ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0].platformAdSetId, ['linen dress', 'summer hat']);
 	const keywords = await search.searchKeywords.call(context({ resource: 'keyword', operation: 'remove', accountId: byId(SEARCH) }), 'linen');
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: SEARCH, search: 'linen' });
 	expect(keywords.results).toEqual([{ name: 'linen dress (phrase, active)', value: kw.id, url: undefined }]);

@@ -130,7 +130,7 @@ describe('Conversion → Send', () => {
 			],
 		});
 		expect(r.json).toEqual([{ success: true, sent: 3 }]);
-		expect(ctx.api.adsExtras.conversions).toHaveLength(1);
+		expect(ctx.api.conversions).toHaveLength(1);
 	});
 
 	test('events from a JSON list', async () => {

@@ -13,7 +13,7 @@ describe('Keyword', () => {
 
 	test('Get Many: filters in the query; keywords with quality score and metrics', async () => {
 		const { campaign, adSet } = searchCampaign();
-		ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress', 'summer dress', 'linen shirt']);
+		ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress', 'summer dress', 'linen shirt']);
 		const r = await run({ operation: 'getAll', returnAll: true, filters: { campaignId: campaign.platformCampaignId, search: 'linen', negative: false } });
 		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([
 			['GET', '/v1/ads/keywords', { accountId: SEARCH, campaignId: campaign.platformCampaignId, search: 'linen', negative: 'false' }],
@@ -55,7 +55,7 @@ describe('Keyword', () => {
 		expect((r.json[0].keywords as unknown[]).length).toBe(3);
 		const broad = await run({ operation: 'add', adSetId: byId(adSet.platformAdSetId), keywords: 'cheap dress' });
 		expect(broad.requests[0].body).toEqual({ accountId: SEARCH, adSetId: adSet.platformAdSetId, keywords: ['cheap dress'] });
-		expect(ctx.api.adsExtras.keywords.size).toBe(4);
+		expect(ctx.api.keywords.size).toBe(4);
 	});
 
 	test('Add: keywords are one per line, so a comma stays inside a keyword; a list from an expression passes as it is', async () => {
@@ -68,18 +68,18 @@ describe('Keyword', () => {
 
 	test('Set Status (pause or resume), then Remove: PATCH with status, DELETE with accountId; state changes', async () => {
 		const { campaign, adSet } = searchCampaign();
-		const [kw] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress']);
+		const [kw] = ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen dress']);
 		const paused = await run({ operation: 'setStatus', keywordId: byId(kw.id), status: 'paused' });
 		expect(paused.requests.map((q) => [q.method, q.path, q.body])).toEqual([['PATCH', `/v1/ads/keywords/${kw.id}`, { accountId: SEARCH, status: 'paused' }]]);
 		expect(paused.json[0]).toMatchObject({ id: kw.id, status: 'paused' });
-		expect(ctx.api.adsExtras.keywords.get(kw.id)?.status).toBe('paused');
+		expect(ctx.api.keywords.get(kw.id)?.status).toBe('paused');
 		const resumed = await run({ operation: 'setStatus', keywordId: byId(kw.id), status: 'active' });
 		expect(resumed.json[0]).toMatchObject({ status: 'active' });
 
 		const removed = await run({ operation: 'remove', keywordId: byId(kw.id) });
 		expect(removed.requests.map((q) => [q.method, q.path, q.query])).toEqual([['DELETE', `/v1/ads/keywords/${kw.id}`, { accountId: SEARCH }]]);
 		expect(removed.json).toEqual([{ deleted: true, keywordId: kw.id }]);
-		expect(ctx.api.adsExtras.keywords.size).toBe(0);
+		expect(ctx.api.keywords.size).toBe(0);
 	});
 
 	test('Get Ideas: Return All follows paging.nextPageToken in the body; micros converted to currency units', async () => {
@@ -156,9 +156,9 @@ describe('Recommendation', () => {
 			{ resourceName: name(1), status: 'applied' },
 			{ resourceName: name(2), status: 'applied' },
 		]);
-		expect([...ctx.api.adsExtras.recommendations.keys()]).toEqual([name(3), name(4), name(5), name(6), name(7), name(8)]);
+		expect([...ctx.api.recommendations.keys()]).toEqual([name(3), name(4), name(5), name(6), name(7), name(8)]);
 		// each changed what it names (here campaigns the fake API does not hold: the change is recorded)
-		expect(ctx.api.adsExtras.applied.map((a) => [a.resourceName, a.change])).toEqual([
+		expect(ctx.api.recommendations.applied.map((a) => [a.resourceName, a.change])).toEqual([
 			[name(1), 'budget 26'],
 			[name(2), 'keyword added'],
 		]);
@@ -168,7 +168,7 @@ describe('Recommendation', () => {
 		const r = await run({ operation: 'apply', resourceNames: `${name(3)}\n${name(4)}` });
 		expect(r.error?.message).toBe('1 of 2 recommendations failed');
 		expect(r.error?.description).toContain(`${name(3)}: The campaign this recommendation changes no longer exists`);
-		expect(ctx.api.adsExtras.recommendations.has(name(4))).toBe(false);
+		expect(ctx.api.recommendations.has(name(4))).toBe(false);
 
 		const soft = await run({ operation: 'apply', resourceNames: name(3) }, { continueOnFail: true });
 		expect(soft.error).toBeUndefined();

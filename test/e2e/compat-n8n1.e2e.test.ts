@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { freePort, N8N_1_VERSION, waitFor } from '../../scripts/lib/n8n';
-import { startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { activateTriggerExample, deliverPosts, expectPackageLoaded, publishLandingPage, TRIGGER_EXAMPLE } from './core';
 
 /**

@@ -1,7 +1,7 @@
 import { KEYS } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { waitFor as waitUntil, type N8n } from '../../scripts/lib/n8n';
-import type { Sandbox } from '../../scripts/lib/sandbox';
+import type { Sandbox } from '../../sandbox/startSandbox';
 
 /**
  * The end-to-end core that every n8n version we support must pass: the package loads, the

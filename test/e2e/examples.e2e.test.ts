@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { KEYS, signBody } from '../../fake-api';
-import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
+import { postsOf, rankPosts } from '../../fake-api/posts';
 import { DEMO } from '../../fake-api/demo';
 import { DEMO_TOOLS, demoScript } from '../../fake-api/openai';
 import { ensureN8n, freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME, loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE_DAILY, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from './core';
 
 /**
@@ -79,7 +80,7 @@ test('boost the best post: validated first, created once and PAUSED even when th
 
 	const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
 	expect(newAds).toHaveLength(1);
-	const [best] = AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'));
+	const [best] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
 	expect(newAds[0]).toMatchObject({ name: `Boost of ${best.id}`, requestedStatus: 'paused', accountId: DEMO.socialConnection });
 
 	// per run: Validate Only, then the real call with an Idempotency-Key that is the same both times
@@ -141,7 +142,7 @@ describe('post published → marketing activity (trigger example, activated)', (
 });
 
 test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one of them an error item under Continue On Fail), `$(\'Items\').item` finds each output item\'s own input', async () => {
-	const credentials = { storefrontApi: { id: sandbox.credentialId, name: CREDENTIAL_NAME } };
+	const credentials = { storefrontApi: { id: sandbox.credentialId, name: UNCAPPED_CREDENTIAL_NAME } };
 	const items = [
 		{ tag: 'first', account: DEMO.store },
 		{ tag: 'broken', account: 'store_missing' },
@@ -195,7 +196,7 @@ test('pairedItem in a real n8n: after a Get Many that turns 3 items into 7 (one 
 });
 
 test('"Retry execution" in a real n8n resends the original execution\'s Idempotency-Keys: the pages made before the failure are not made again', async () => {
-	const credentials = { storefrontApi: { id: sandbox.credentialId, name: CREDENTIAL_NAME } };
+	const credentials = { storefrontApi: { id: sandbox.credentialId, name: UNCAPPED_CREDENTIAL_NAME } };
 	const titles = Array.from({ length: 5 }, (_, i) => `Retry execution ${randomUUID().slice(0, 8)} ${i}`);
 	const workflow = await sandbox.n8n.createWorkflow({
 		name: 'Retry execution: five pages',
@@ -264,7 +265,7 @@ describe('AI agent example, run from a chat message with the scripted model', ()
 		expect(execution).toMatchObject({ status: 'success', mode: 'webhook' });
 		await sandbox.n8n.deactivate(workflow.id);
 
-		const [best] = AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'));
+		const [best] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
 		const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
 		expect(newAds).toHaveLength(1);
 		const [ad] = newAds;

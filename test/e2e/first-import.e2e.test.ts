@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { ensureN8n, freePort, installPackage, N8n, type N8nBin } from '../../scripts/lib/n8n';
-import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, SANDBOX_CAPS } from '../../scripts/lib/sandbox';
+import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, SANDBOX_CAPS } from '../../sandbox/setup';
 import { expectPackageLoaded, LANDING_PAGE, LANDING_PAGE_DAILY } from './core';
 
 /**

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { AdsExtras } from '../../fake-api/adsAudiencesAndInsights';
+import { postsOf, rankPosts } from '../../fake-api/posts';
 import { DEMO } from '../../fake-api/demo';
 import { APPROVAL_TOOLS } from '../../fake-api/openaiApproval';
 import { freePort, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { loadExample, SANDBOX_CAPS, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { loadExample, SANDBOX_CAPS } from '../../sandbox/setup';
+import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
 
 /**
@@ -56,7 +57,7 @@ const finished = async (executionId: string) =>
 	});
 
 const spending = (from: number) => sandbox.api.requests.slice(from).filter((r) => r.method === 'POST' && r.path.startsWith('/v1/ads/'));
-const best = () => AdsExtras.rank(sandbox.api.adsExtras.posts(DEMO.socialConnection, 'socialnet'))[0];
+const best = () => rankPosts(postsOf(DEMO.socialConnection, 'socialnet'))[0];
 
 /** Sends the message and waits for the review: the read tool has run (no stop), nothing has been sent to spend. */
 async function reviewOf(message: string) {

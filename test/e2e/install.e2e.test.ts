@@ -9,7 +9,7 @@ import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { buildInto, ensureN8n, N8n, OWNER, ROOT, type N8nBin } from '../../scripts/lib/n8n';
 import { bumpPatch, packPackage, PACKAGE_NAME, startRegistry, type LocalRegistry, type PackedPackage } from '../../scripts/lib/registry';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { loadExample } from '../../sandbox/setup';
 import { chromiumPath } from '../../harness/chromium';
 import { expectPackageLoaded } from './core';
 

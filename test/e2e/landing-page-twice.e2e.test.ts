@@ -7,7 +7,7 @@ import { KEYS, startFakeApi } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { manually, outputOf } from '../../harness/execution';
 import { ensureN8n } from '../../scripts/lib/n8n';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { loadExample } from '../../sandbox/setup';
 
 /**
  * An example that can run again (docs/examples.md): "Publish a landing page with its redirect" run

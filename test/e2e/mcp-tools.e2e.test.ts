@@ -10,7 +10,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { KEYS, postIdOf } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, waitFor as waitUntil, workflowNode as node } from '../../scripts/lib/n8n';
-import { banner, CREDENTIAL_NAME, loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, startSandbox, type Sandbox } from '../../scripts/lib/sandbox';
+import { loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { banner, startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 
 /**
  * Our nodes as tools of n8n 2.41.1's MCP Server Trigger, used by the official MCP TypeScript SDK
@@ -30,7 +31,7 @@ const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | 
 const example = loadExample('mcp-server-store-tools.json', 'any');
 const exampleNode = (name: string) => example.nodes.find((n: { name: string }) => n.name === name);
 const SOCIAL = DEMO.socialConnection;
-const demoAudience = () => [...sandbox.api.adsExtras.audiences.values()].find((a) => a.name === 'Newsletter subscribers')!;
+const demoAudience = () => [...sandbox.api.audiences.values()].find((a) => a.name === 'Newsletter subscribers')!;
 const newAds = (before: number) => [...sandbox.api.ads.ads.values()].slice(before);
 
 beforeAll(async () => {
@@ -252,13 +253,13 @@ describe.each<[Transport, number]>([
 			{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', value: 49, currency: 'USD', user: { email: `ana${run}@example.com` } },
 			{ eventName: 'Lead', eventTime: '2026-11-20T11:30:00Z', user: { email: `bo${run}@example.com` } },
 		];
-		const before = sandbox.api.adsExtras.conversions.length;
+		const before = sandbox.api.conversions.length;
 		const sent = await callTool(client, 'Send_conversions', { events });
 		const post = sent.requests.filter((r) => r.method === 'POST');
 		expect(post).toEqual([{ method: 'POST', path: '/v1/ads/conversions', query: {}, body: { accountId: SOCIAL, destinationId: 'px_1001', events }, status: 200 }]);
 		expect(sent.isError).toBe(false);
 		expect(sent.json()).toEqual([expect.objectContaining({ success: true, sent: 2 })]);
-		expect(sandbox.api.adsExtras.conversions.slice(before)).toEqual([{ accountId: SOCIAL, destinationId: 'px_1001', events }]);
+		expect(sandbox.api.conversions.slice(before)).toEqual([{ accountId: SOCIAL, destinationId: 'px_1001', events }]);
 	});
 });
 
@@ -338,7 +339,7 @@ describe('spending caps in the credential (docs/nodes.md, "Spending caps")', () 
 	/** The sandbox credential's data, with `caps` added (PATCH replaces the data). */
 	const setCaps = async (caps: Record<string, unknown>) =>
 		await sandbox.n8n.rest('PATCH', `/rest/credentials/${sandbox.credentialId}`, {
-			name: CREDENTIAL_NAME,
+			name: UNCAPPED_CREDENTIAL_NAME,
 			type: 'storefrontApi',
 			data: { apiKey: KEYS.full, baseUrl: `${sandbox.api.url}/v1/`, ...caps },
 		});

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { KEYS } from '../../fake-api';
 import { freePort, ROOT, waitFor, type N8n } from '../../scripts/lib/n8n';
-import { CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
+import { CAPPED_CREDENTIAL_NAME, loadExamples, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../sandbox/setup';
 import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
 import { attach, bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing, sandboxProcesses, stillRunning } from '../../harness/npm-start';
 
@@ -82,8 +82,8 @@ test('main has the examples and the credentials; the Storefront credential passe
 	const workflows = await main.workflows();
 	expect(workflows.map((w) => w.name).sort()).toEqual(loadExamples('any').map((e) => e.workflow.name).sort());
 	const credentials = await main.credentials();
-	expect(credentials.map((c) => c.name).sort()).toEqual([CAPPED_CREDENTIAL_NAME, CREDENTIAL_NAME, OPENAI_CREDENTIAL_NAME].sort());
-	const storefront = credentials.find((c) => c.name === CREDENTIAL_NAME)!;
+	expect(credentials.map((c) => c.name).sort()).toEqual([CAPPED_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME, OPENAI_CREDENTIAL_NAME].sort());
+	const storefront = credentials.find((c) => c.name === UNCAPPED_CREDENTIAL_NAME)!;
 	const full = await main.rest<{ data: Record<string, unknown> }>('GET', `/rest/credentials/${storefront.id}?includeData=true`);
 	const tested = await main.rest<{ status: string }>('POST', '/rest/credentials/test', { credentials: { ...storefront, data: full.data } });
 	expect(tested.status).toBe('OK');

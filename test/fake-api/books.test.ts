@@ -128,7 +128,7 @@ test('activations, budgets and bids are booked when they can spend more; a pause
 	const c = api.ads.seedCampaign('acc_search1', 'Search');
 	const [set] = api.ads.adSetsOf(c.platformCampaignId);
 	const [ad] = api.ads.adsOf(c.platformCampaignId);
-	const [kw] = api.adsExtras.seedKeywords('acc_search1', c.platformCampaignId, set.platformAdSetId, ['linen']);
+	const [kw] = api.keywords.seed('acc_search1', c.platformCampaignId, set.platformAdSetId, ['linen']);
 	const platform = { platform: 'searchnet' };
 	await call('PUT', `/v1/ads/campaigns/${c.platformCampaignId}/status`, { status: 'paused', ...platform });
 	await call('PUT', `/v1/ads/campaigns/${c.platformCampaignId}/status`, { status: 'active', ...platform });
@@ -141,7 +141,7 @@ test('activations, budgets and bids are booked when they can spend more; a pause
 	await call('PATCH', `/v1/ads/keywords/${kw.id}`, { accountId: 'acc_search1', status: 'paused' });
 	await call('PATCH', `/v1/ads/keywords/${kw.id}`, { accountId: 'acc_search1', status: 'active' });
 	await call('POST', '/v1/ads/keywords', { accountId: 'acc_search1', adSetId: set.platformAdSetId, keywords: ['cheap'], negative: true });
-	const rec = api.adsExtras.seedRecommendation('CAMPAIGN_BUDGET', c.platformCampaignId, { base: { clicks: 1, cost: 50 }, potential: { clicks: 2, cost: 100 } });
+	const rec = api.recommendations.seed('CAMPAIGN_BUDGET', c.platformCampaignId, { base: { clicks: 1, cost: 50 }, potential: { clicks: 2, cost: 100 } });
 	await call('POST', '/v1/ads/recommendations/apply', { accountId: 'acc_search1', adAccountId: '123-456-7890', recommendations: [{ resourceName: rec.resourceName }] });
 	expect(api.books.entries.map((e) => [e.kind, e.object, e.id, e.budget?.amount ?? e.bid ?? e.before, e.recommendation?.type])).toEqual([
 		['activate', 'campaign', c.platformCampaignId, 'paused', undefined],

@@ -1,5 +1,6 @@
 import { startFakeApi, type FakeApiServer } from '../../fake-api';
-import { DEMO_TOOLS, type ChatMessage, type ChatRequest } from '../../fake-api/openai';
+import { DEMO_TOOLS } from '../../fake-api/openai';
+import type { ChatMessage, ChatRequest } from '../../fake-api/openaiConversation';
 
 /**
  * The scripted OpenAI-compatible model (/openai/v1) with a plain HTTP client. That n8n's own

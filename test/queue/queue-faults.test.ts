@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 
 import { DEMO } from '../../fake-api/demo';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { loadExample } from '../../sandbox/setup';
 import type { N8n } from '../../scripts/lib/n8n';
 import { HEAVY_SUITE_WAIT_MS } from '../../harness/heavy-suites';
 import { boostCalls, inBatches, startFinishedWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';

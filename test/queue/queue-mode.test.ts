@@ -5,14 +5,14 @@ import path from 'node:path';
 import { DEMO } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
 import { PACKAGE_NAME } from '../../scripts/lib/registry';
-import { loadExample, OPENAI_CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
+import { loadExample, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
 import { HEAVY_SUITE_WAIT_MS } from '../../harness/heavy-suites';
 import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
 import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
  * The package in n8n's queue mode: Postgres, Redis, main (no production webhooks), 2 workers,
- * 2 webhook processors (sandbox/queue.ts), each installing the package at boot from a local
+ * 2 webhook processors (sandbox/queueMode.ts), each installing the package at boot from a local
  * registry (main through N8N_COMMUNITY_PACKAGES, the others through
  * N8N_REINSTALL_MISSING_PACKAGES). Signed events are spread round-robin over both processors by
  * this test and run by the workers. Faults (workers killed, Redis stopped,

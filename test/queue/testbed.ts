@@ -3,14 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { KEYS, signBody, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { CREDENTIAL_NAME } from '../../scripts/lib/sandbox';
-import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queue';
+import { UNCAPPED_CREDENTIAL_NAME } from '../../sandbox/setup';
+import { startQueue, type Queue, type QueueOptions } from '../../sandbox/queueMode';
 import { heavySuiteTurn } from '../../harness/heavy-suites';
 import { triggerWorkflow } from '../../harness/workflows';
 
 /**
  * What the queue-mode suites share: the fake API with demo data, n8n in queue mode
- * (sandbox/queue.ts), our credential and a Storefront Trigger → No Operation workflow, plus
+ * (sandbox/queueMode.ts), our credential and a Storefront Trigger → No Operation workflow, plus
  * signed deliveries spread round-robin over the webhook processors (as a load balancer would).
  * A testbed is a heavy suite's: it starts once it has its turn (HEAVY_SUITE_WAIT_MS belongs in the
  * caller's beforeAll timeout) and gives the turn back when stopped.
@@ -46,7 +46,7 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 		await release();
 		throw error;
 	});
-	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, CREDENTIAL_NAME);
+	const credential = await queue.main.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` }, UNCAPPED_CREDENTIAL_NAME);
 	const { id: workflowId } = await queue.main.createWorkflow(triggerWorkflow(name, WEBHOOK_NODE_ID, ['post.published'], credential));
 	const endpoints = () => [...api.webhooks.endpoints.values()];
 	return {

@@ -9,7 +9,7 @@
 import readline from 'node:readline';
 
 import { initExpressionEngine } from '../../harness/engine';
-import { receiveAndRun, summary, type Delivery } from '../../harness/events';
+import { receiveAndRun, summary, type SignedDelivery } from '../../harness/events';
 import type { WorkflowSpec } from '../../harness/execution';
 import type { Credentials } from '../../harness';
 
@@ -18,7 +18,7 @@ async function main() {
 	process.stdout.write('READY\n');
 	for await (const line of readline.createInterface({ input: process.stdin })) {
 		if (!line.trim()) continue;
-		const { spec, credentials, runs } = JSON.parse(line) as { spec: WorkflowSpec; credentials: Credentials; runs: Array<{ executionId: string; delivery: Delivery }> };
+		const { spec, credentials, runs } = JSON.parse(line) as { spec: WorkflowSpec; credentials: Credentials; runs: Array<{ executionId: string; delivery: SignedDelivery }> };
 		const results = await Promise.all(
 			runs.map(async ({ executionId, delivery }) => {
 				const { status, run } = await receiveAndRun(spec, credentials, delivery, executionId);

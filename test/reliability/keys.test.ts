@@ -2,7 +2,7 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { shapeDelivery } from '../../fake-api/webhooks';
-import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, type Delivery } from '../../harness/events';
+import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, type SignedDelivery } from '../../harness/events';
 import { chain, fromDelivery, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../../harness/execution';
 
 /**
@@ -23,7 +23,7 @@ const redirects = () => api.commerce.store(STORE).redirects;
 /** Delivers event `id` to the activated workflow and runs the execution it starts. */
 async function deliver(spec: WorkflowSpec & { secret: string }, id: string, data: IDataObject = post(1)) {
 	const { body, signature } = shapeDelivery('plain', spec.secret, id, 'post.published', data, new Date());
-	const sent: Delivery = { body, headers: { 'content-type': 'application/json', ...signature } };
+	const sent: SignedDelivery = { body, headers: { 'content-type': 'application/json', ...signature } };
 	const { status, run } = await receiveAndRun(spec, credentials(), sent, `exec-${++executions}`);
 	expect(status).toBe(200);
 	expect(run!.status).toBe('success');

@@ -62,7 +62,7 @@ describe('finding 3: keywords through Ad → Update are spending', () => {
 		return ctx.api.ads.adsOf(campaign.platformCampaignId)[0];
 	};
 	const update = (adId: string) => ({ resource: 'ad', operation: 'update', adId: byId(adId), updateFields: { targeting: '={{ JSON.stringify({ keywords: $json.keywords }) }}' } });
-	const keywordsOf = (adSetId: string) => [...ctx.api.adsExtras.keywords.values()].filter((k) => k.adSetId === adSetId).map((k) => k.keyword);
+	const keywordsOf = (adSetId: string) => [...ctx.api.keywords.values()].filter((k) => k.adSetId === adSetId).map((k) => k.keyword);
 
 	test('under the strictest caps, Ad → Update with Targeting {"keywords": […]} is refused as Keyword → Add is: nothing reaches the API, the books and the ad group do not change', async () => {
 		const ad = searchAd();

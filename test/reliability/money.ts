@@ -72,7 +72,7 @@ function seedWorld(api: FakeApiServer): Map<string, string> {
 		ids.set(ref('adSet', network), adSet.platformAdSetId);
 		ids.set(ref('ad', network), ad.id);
 		if (network === 'searchnet') {
-			const [keyword] = api.adsExtras.seedKeywords(campaign.accountId, campaign.platformCampaignId, adSet.platformAdSetId, ['linen shirt']);
+			const [keyword] = api.keywords.seed(campaign.accountId, campaign.platformCampaignId, adSet.platformAdSetId, ['linen shirt']);
 			keyword.status = 'paused';
 			ids.set(ref('keyword', network), keyword.id);
 		}

@@ -1,6 +1,6 @@
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { ensureN8n, installPackage, N8n, waitFor as waitUntil } from '../../scripts/lib/n8n';
-import { loadExample } from '../../scripts/lib/sandbox';
+import { loadExample } from '../../sandbox/setup';
 import { triggerWorkflow } from '../../harness/workflows';
 import { HEAVY_SUITE_WAIT_MS, heavySuiteTurn } from '../../harness/heavy-suites';
 

@@ -9,7 +9,7 @@ import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { seedPages } from '../commerce/helpers';
 import { ROOT, tsProcessArgs } from '../../harness/child';
 import { shapeDelivery } from '../../fake-api/webhooks';
-import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type Delivery, type PageAndRedirect, type RunSummary } from '../../harness/events';
+import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summary, type PageAndRedirect, type RunSummary, type SignedDelivery } from '../../harness/events';
 import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../../harness/execution';
 
 /**
@@ -31,7 +31,7 @@ beforeEach(async () => (api = await startFakeApi()));
 afterEach(async () => await api.close());
 
 /** One delivery of event `id` as the API signs it; each call is a new one (a redelivery: new timestamp, new signature). */
-function delivery(secret: string, id: string, data: IDataObject): Delivery {
+function delivery(secret: string, id: string, data: IDataObject): SignedDelivery {
 	const { body, signature } = shapeDelivery('plain', secret, id, 'post.published', data, new Date());
 	return { body, headers: { 'content-type': 'application/json', ...signature } };
 }
@@ -224,9 +224,9 @@ describe('the other kinds of POST in a run an event started', () => {
 		});
 		const first = await run('evt_1', order);
 		expect(await run('evt_1', order)).toEqual(first);
-		expect(api.adsExtras.conversions).toHaveLength(1);
+		expect(api.conversions).toHaveLength(1);
 		await run('evt_2', order);
-		expect(api.adsExtras.conversions).toHaveLength(2);
+		expect(api.conversions).toHaveLength(2);
 	});
 
 	test('a POST that only reads (Targeting → Get Bid Pricing) keeps the execution\'s key: a repeat asks again', async () => {
@@ -324,7 +324,7 @@ describe('two n8n processes (two webhook processors), each running every event: 
 interface Processor {
 	/** Resolves once the process has loaded n8n-core and our nodes. */
 	ready: Promise<unknown>;
-	run(spec: WorkflowSpec, runs: Array<{ executionId: string; delivery: Delivery }>): Promise<RunSummary[]>;
+	run(spec: WorkflowSpec, runs: Array<{ executionId: string; delivery: SignedDelivery }>): Promise<RunSummary[]>;
 	stop(): Promise<void>;
 }
 

@@ -51,12 +51,12 @@ const CASES: BatchCase[] = [
 			api.clearRequests();
 			return { parameters: { resource: 'audience', operation: 'addUsers', accountId: byId(SOCIAL), audienceId: byId(id) }, path: `/v1/ads/audiences/${id}/users` };
 		},
-		done: () => [...api.adsExtras.audiences.values()].reduce((n, a) => n + a.matched.size, 0),
+		done: () => [...api.audiences.values()].reduce((n, a) => n + a.matched.size, 0),
 	},
 	{
 		name: 'Conversion → Send',
 		prepare: async () => ({ parameters: { resource: 'conversion', operation: 'send', accountId: byId(SOCIAL), destinationId: 'px_1' }, path: '/v1/ads/conversions' }),
-		done: () => api.adsExtras.conversions.length,
+		done: () => api.conversions.length,
 	},
 ];
 

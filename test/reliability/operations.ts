@@ -3,6 +3,7 @@ import { NodeHelpers, type INodeParameters, type INodeProperties, type INodeType
 import { postIdOf } from '../../fake-api';
 import { REQUIRED_ON_VALUE } from '../../nodes/shared/requiredOnValue';
 import { nodeType } from '../../harness';
+import { ACTION_NODES, type NodeName } from '../contract/reference/types';
 
 /**
  * Every operation of the three action nodes, each with parameters that get it past the node's
@@ -11,8 +12,6 @@ import { nodeType } from '../../harness';
  * `fillOperation` does it for one operation, with values of the caller's own where it has them
  * (the property test of money, money.ts, fills in the IDs of objects it seeded).
  */
-
-export const ACTION_NODES = ['storefrontCommerce', 'storefrontAds', 'storefrontWebhooks'] as const;
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 const ADS_ACCOUNT: Record<string, [string, string]> = {
@@ -114,7 +113,7 @@ const CREDENTIAL_FIELDS: Record<string, OperationCase['credentials']> = {
 };
 
 export interface OperationCase {
-	node: (typeof ACTION_NODES)[number];
+	node: NodeName;
 	resource: string;
 	operation: string;
 	parameters: INodeParameters;
@@ -124,13 +123,13 @@ export interface OperationCase {
 
 /** Each node's description, loaded once (a node type is built with all its operations' checks). */
 const descriptions = new Map<string, INodeTypeDescription>();
-function descriptionOf(node: (typeof ACTION_NODES)[number]): INodeTypeDescription {
+function descriptionOf(node: NodeName): INodeTypeDescription {
 	if (!descriptions.has(node)) descriptions.set(node, nodeType(node).description);
 	return descriptions.get(node)!;
 }
 
 /** The resources and operations of a node, in the order its description lists them. */
-export function operationsOf(node: (typeof ACTION_NODES)[number]): Array<{ resource: string; operation: string }> {
+export function operationsOf(node: NodeName): Array<{ resource: string; operation: string }> {
 	const props = descriptionOf(node).properties;
 	const resources = (props.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
 	return resources.flatMap((resource) => {
@@ -150,7 +149,7 @@ export interface FilledOperation {
  * then every shown field that needs a value, from `values` (by field name) where it has one,
  * else a plausible one by name.
  */
-export function fillOperation(node: (typeof ACTION_NODES)[number], resource: string, operation: string, preset: INodeParameters = {}, values: Record<string, unknown> = {}): FilledOperation {
+export function fillOperation(node: NodeName, resource: string, operation: string, preset: INodeParameters = {}, values: Record<string, unknown> = {}): FilledOperation {
 	const description = descriptionOf(node);
 	const props = description.properties;
 	const shows = (p: INodeProperties, parameters: INodeParameters) => NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description);

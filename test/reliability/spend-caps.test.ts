@@ -621,9 +621,9 @@ describe('caps as typed, and what does not count', () => {
 	});
 
 	test('Recommendation → Apply: an unknown type whose impact shows no higher cost is applied; one with a higher cost is refused saying so; several refused are named together', async () => {
-		const cheaper = ctx.api.adsExtras.seedRecommendation('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
-		const dearer = ctx.api.adsExtras.seedRecommendation('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 51 } });
-		const dearer2 = ctx.api.adsExtras.seedRecommendation('OTHER_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 130, cost: 70 } });
+		const cheaper = ctx.api.recommendations.seed('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
+		const dearer = ctx.api.recommendations.seed('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 51 } });
+		const dearer2 = ctx.api.recommendations.seed('OTHER_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 130, cost: 70 } });
 		const apply = { resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: '={{ $json.names }}' };
 		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: cheaper.resourceName }, { names: `${dearer.resourceName},${dearer2.resourceName}` }]);
 		expect(r.requests.filter((q) => q.method === 'POST').map((q) => (q.body as IDataObject).recommendations)).toEqual([[{ resourceName: cheaper.resourceName }]]);

@@ -6,7 +6,7 @@ import * as ts from 'typescript';
 import { field } from '../../nodes/shared/fieldBuilders';
 import { operation } from '../../nodes/shared/operation';
 import { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';
-import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchInput';
+import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchOperation';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { canDo, requireSpendDeclarations, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
@@ -91,7 +91,7 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 		'%s is refused naming it and why; only the lookup (a read) reaches the API, nothing the apply endpoint; the campaign keeps its budget and bidding',
 		async (type) => {
 			const { campaign } = searchCampaign();
-			const rec = ctx.api.adsExtras.seedRecommendation(type, campaign.platformCampaignId, HIGHER);
+			const rec = ctx.api.recommendations.seed(type, campaign.platformCampaignId, HIGHER);
 			const r = await run(apply(rec.resourceName), STRICTEST);
 			expect(calls(r)).toEqual(['GET /v1/ads/recommendations']);
 			expect(r.items).toHaveLength(1);
@@ -100,7 +100,7 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 			expect(error).toContain(`${rec.resourceName} (${type}): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost (80 against 50 now)`);
 			expect(error).toContain('Max Daily Budget 0, Max Lifetime Budget 0');
 			expect(error).toContain('Nothing was sent.');
-			expect(ctx.api.adsExtras.applied).toEqual([]);
+			expect(ctx.api.recommendations.applied).toEqual([]);
 			expect(ctx.api.ads.campaigns.get(campaign.platformCampaignId)).toMatchObject({ budget: { amount: 20, type: 'daily' } });
 			expect(ctx.api.ads.campaigns.get(campaign.platformCampaignId)?.bidStrategy).toBeUndefined();
 		},
@@ -108,23 +108,23 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 
 	test('a known-safe type (SITELINK_ASSET) is applied and not counted: Max Spending Actions 0 lets it through, and the campaign gets its sitelink', async () => {
 		const { campaign } = searchCampaign();
-		const rec = ctx.api.adsExtras.seedRecommendation('SITELINK_ASSET', campaign.platformCampaignId, HIGHER);
+		const rec = ctx.api.recommendations.seed('SITELINK_ASSET', campaign.platformCampaignId, HIGHER);
 		// counted, it would be refused: Max Spending Actions is 0
 		const r = await run(apply(rec.resourceName), STRICTEST);
 		expect(calls(r)).toEqual(['GET /v1/ads/recommendations', 'POST /v1/ads/recommendations/apply']);
 		expect(r.requests[1].body).toEqual({ accountId: SEARCH, adAccountId: CUSTOMER, recommendations: [{ resourceName: rec.resourceName }] });
 		expect(r.items).toEqual([{ json: { resourceName: rec.resourceName, status: 'applied' }, pairedItem: { item: 0 } }]);
-		expect(ctx.api.adsExtras.sitelinks.get(campaign.platformCampaignId)).toEqual([rec.resourceName]);
+		expect(ctx.api.recommendations.sitelinks.get(campaign.platformCampaignId)).toEqual([rec.resourceName]);
 	});
 
 	test('a budget type whose impact shows no higher cost is applied; with Limit Spending off everything is applied without a lookup', async () => {
 		const { campaign } = searchCampaign();
-		const same = ctx.api.adsExtras.seedRecommendation('MOVE_UNUSED_BUDGET', campaign.platformCampaignId, { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
+		const same = ctx.api.recommendations.seed('MOVE_UNUSED_BUDGET', campaign.platformCampaignId, { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
 		const r = await run(apply(same.resourceName), STRICTEST);
 		expect(calls(r)).toEqual(['GET /v1/ads/recommendations', 'POST /v1/ads/recommendations/apply']);
 		expect(r.json).toEqual([{ resourceName: same.resourceName, status: 'applied' }]);
 
-		const raise = ctx.api.adsExtras.seedRecommendation('MARGINAL_ROI_CAMPAIGN_BUDGET', campaign.platformCampaignId, HIGHER);
+		const raise = ctx.api.recommendations.seed('MARGINAL_ROI_CAMPAIGN_BUDGET', campaign.platformCampaignId, HIGHER);
 		const off = await run(apply(raise.resourceName), { limitSpending: false });
 		expect(calls(off)).toEqual(['POST /v1/ads/recommendations/apply']);
 		expect(ctx.api.ads.campaigns.get(campaign.platformCampaignId)?.budget?.amount).toBe(32);
@@ -132,8 +132,8 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 
 	test('one item naming a safe and an unsafe recommendation is refused whole: nothing of it is applied', async () => {
 		const { campaign } = searchCampaign();
-		const safe = ctx.api.adsExtras.seedRecommendation('SITELINK_ASSET', campaign.platformCampaignId, HIGHER);
-		const unsafe = ctx.api.adsExtras.seedRecommendation('TARGET_CPA_OPT_IN', campaign.platformCampaignId, HIGHER);
+		const safe = ctx.api.recommendations.seed('SITELINK_ASSET', campaign.platformCampaignId, HIGHER);
+		const unsafe = ctx.api.recommendations.seed('TARGET_CPA_OPT_IN', campaign.platformCampaignId, HIGHER);
 		const r = await run(apply(`${safe.resourceName}\n${unsafe.resourceName}`), { ...STRICTEST, maxDailyBudget: 1000, maxLifetimeBudget: 1000, pausedOnly: false, maxSpendingCallsPerExecution: 10 });
 		expect(calls(r)).toEqual(['GET /v1/ads/recommendations']);
 		expect(String(r.items[0].json.error)).toMatch(/^Applying this recommendation is refused: .*TARGET_CPA_OPT_IN/);
@@ -143,7 +143,7 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 describe('finding 2: keywords are inside the caps', () => {
 	const keyword = () => {
 		const { campaign, adSet } = searchCampaign();
-		const [k] = ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen shirt']);
+		const [k] = ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, adSet.platformAdSetId, ['linen shirt']);
 		k.status = 'paused';
 		return k;
 	};
@@ -166,7 +166,7 @@ describe('finding 2: keywords are inside the caps', () => {
 		]);
 		expect(calls(r)).toEqual([`PATCH /v1/ads/keywords/${a.id}`]);
 		expect(String(r.items[1].json.error)).toMatch(/^Spending action 2 of this execution, above this credential's cap of 1/);
-		expect(ctx.api.adsExtras.keywords.get(b.id)?.status).toBe('paused');
+		expect(ctx.api.keywords.get(b.id)?.status).toBe('paused');
 	});
 
 	test('Keyword → Add counts as a spending action: refused at Max Spending Actions 0 with nothing sent, the first of two sent at 1', async () => {
@@ -226,7 +226,7 @@ describe('property: under the strictest caps, every request that reaches the API
 			const r = await run(parameters, STRICTEST);
 			for (const q of r.requests) expect({ request: `${q.method} ${q.path}`, spending: spending(actions, q) }).toEqual({ request: `${q.method} ${q.path}`, spending: false });
 			// what Apply let through changed neither a budget nor bidding, nor added a keyword
-			for (const a of ctx.api.adsExtras.applied) expect(a.change).toMatch(/^(sitelink added|nothing the fake API models)$/);
+			for (const a of ctx.api.recommendations.applied) expect(a.change).toMatch(/^(sitelink added|nothing the fake API models)$/);
 			// and the API's books hold no effect on spending (fake-api/books.ts)
 			expect(ctx.api.books.entries).toEqual([]);
 			if (actions.length) expect(r.items.length).toBeGreaterThan(0);

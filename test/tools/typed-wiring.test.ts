@@ -27,7 +27,7 @@ import { inRequestFor, operation, type CheckedSpec } from '../../nodes/shared/op
 import { readerOf, reading } from '../../nodes/shared/reads';
 import { bodyFrom, queryFrom, requireAnyField } from '../../nodes/shared/requestActions';
 import { queryWithDays } from '../../nodes/StorefrontAds/helpers/dates';
-import type { BatchRunOf } from '../../nodes/StorefrontAds/helpers/batchInput';
+import type { BatchRunOf } from '../../nodes/StorefrontAds/helpers/batchOperation';
 import { storeOperation } from '../../nodes/StorefrontCommerce/helpers/storeOperation';
 
 export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. p_1' });
@@ -258,7 +258,7 @@ test('a name that is no field of the operation (path, inRequest key, collection 
 const UNTYPED_READS: Record<string, string> = {
 	'nodes/shared/reads.ts': 'the typed readers themselves',
 	'nodes/shared/requiredOnValue.ts': "names taken from the fields' own declarations",
-	'nodes/StorefrontAds/helpers/batchInput.ts': "a batch run's transport: its names are typed by BatchRunOf and BatchSpec",
+	'nodes/StorefrontAds/helpers/batchOperation.ts': "a batch run's transport: its names are typed by BatchRunOf and BatchSpec",
 };
 
 test('operations read parameters by name only through a typed reader (reads.ts), except where the name is checked otherwise', () => {

@@ -1,6 +1,6 @@
 import crypto, { createHmac } from 'node:crypto';
 
-import { checkFreshness, checkSignature, findSignatureHeader, ReplayGuard } from '../../nodes/StorefrontTrigger/signature';
+import { checkFreshness, checkSignature, findSignatureHeader } from '../../nodes/StorefrontTrigger/signature';
 
 const secret = 'whsec_0123456789abcdef0123456789abcdef';
 const body = '{"id":"evt_1","event":"post.published","timestamp":"2026-11-22T10:00:00.000Z","data":{}}';
@@ -154,35 +154,5 @@ describe('checkFreshness', () => {
 		[Number.NaN, 300, 'invalid'],
 	])('%s with max age %s → %s', (timestamp, maxAge, expected) => {
 		expect(checkFreshness(timestamp, maxAge, now)).toBe(expected);
-	});
-});
-
-describe('ReplayGuard', () => {
-	test('remembers per scope when an id started the workflow, until it expires', () => {
-		const guard = new ReplayGuard();
-		expect(guard.recall('wf1', 'evt_1', 0)).toBeUndefined();
-		guard.remember('wf1', 'evt_1', 42, 1000, 0);
-		expect(guard.recall('wf1', 'evt_1', 500)).toEqual({ startedAt: 42, seenAt: 42 });
-		expect(guard.recall('wf2', 'evt_1', 500)).toBeUndefined();
-		expect(guard.recall('wf1', 'evt_1', 1500)).toBeUndefined();
-		guard.remember('wf1', 'evt_1', 77, 1000, 1500);
-		expect(guard.recall('wf1', 'evt_1', 1600)).toEqual({ startedAt: 77, seenAt: 77 });
-	});
-	test('keeps the latest delivery time seen and the log\'s verdict until the id starts the workflow again', () => {
-		const guard = new ReplayGuard();
-		guard.remember('s', 'evt_1', 100, 10_000, 0);
-		guard.note('s', 'evt_1', { seenAt: 300 });
-		guard.note('s', 'evt_1', { seenAt: 200, verdict: 'acknowledged' });
-		expect(guard.recall('s', 'evt_1', 1)).toEqual({ startedAt: 100, seenAt: 300, verdict: 'acknowledged' });
-		guard.remember('s', 'evt_1', 400, 10_000, 1);
-		expect(guard.recall('s', 'evt_1', 2)).toEqual({ startedAt: 400, seenAt: 400 });
-		guard.note('s', 'evt_unknown', { seenAt: 1 });
-		expect(guard.recall('s', 'evt_unknown', 2)).toBeUndefined();
-	});
-	test('is bounded: the oldest ids are forgotten first', () => {
-		const guard = new ReplayGuard(3);
-		for (const id of ['a', 'b', 'c', 'd']) guard.remember('s', id, 0, 10_000, 0);
-		expect(guard.recall('s', 'd', 1)?.startedAt).toBe(0);
-		expect(guard.recall('s', 'a', 1)).toBeUndefined();
 	});
 });

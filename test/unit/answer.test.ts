@@ -17,9 +17,9 @@ test('statuses: 2xx answered (a text body where JSON was asked for is not), 429 
 	const kinds = [199, 200, 204, 299, 300, 400, 404, 429, 500, 501, 502, 503, 504, 505].map((s) => [s, classifyResponse(response(s)).kind]);
 	expect(kinds).toEqual([
 		[199, 'failed'],
-		[200, 'answered'],
-		[204, 'answered'],
-		[299, 'answered'],
+		[200, 'succeeded'],
+		[204, 'succeeded'],
+		[299, 'succeeded'],
 		[300, 'failed'],
 		[400, 'failed'],
 		[404, 'failed'],
@@ -32,8 +32,8 @@ test('statuses: 2xx answered (a text body where JSON was asked for is not), 429 
 		[505, 'failed'],
 	]);
 	expect(classifyResponse(response(200, '<html>proxy</html>')).kind).toBe('failed');
-	expect(classifyResponse(response(200, '  ')).kind).toBe('answered');
-	expect(classifyResponse(response(200, '')).kind).toBe('answered');
+	expect(classifyResponse(response(200, '  ')).kind).toBe('succeeded');
+	expect(classifyResponse(response(200, '')).kind).toBe('succeeded');
 });
 
 test('Retry-After travels with a 429 and a 503: seconds, an HTTP date, or nothing', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { EXAMPLES_DIR } from '../../scripts/lib/sandbox';
+import { EXAMPLES_DIR } from '../../sandbox/setup';
 
 /**
  * The examples laid out to read on n8n's canvas: no two nodes (or a node and a note) overlap, no

@@ -3,13 +3,13 @@ import path from 'node:path';
 
 import { startFakeApi } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
-import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, loadExamples } from '../../scripts/lib/sandbox';
+import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, loadExamples } from '../../sandbox/setup';
 
 /**
  * The example workflows as a user imports them into their own n8n (docs/examples.md): each says on
  * a sticky note what to set, and what they set is a placeholder, never an ID of the demo data; no
  * model chooses an ad's status. The sandbox fills the placeholders in at import (one mapping,
- * scripts/lib/sandbox.ts); test/e2e/examples.e2e.test.ts runs them in a real n8n.
+ * sandbox/setup.ts); test/e2e/examples.e2e.test.ts runs them in a real n8n.
  */
 
 interface ExampleNode {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../nodes/shared/wire/clock';
 
 /**
- * An injected clock for the wire's queue (nodes/shared/wire/keyLimiter.ts): time moves only when a
+ * An injected clock for the wire's queue (nodes/shared/wire/keyQueue.ts): time moves only when a
  * test moves it, firing each timer at its own time, so the moment a request gets its turn is
  * exact. random() is 0.5 unless a test says otherwise, so every wake that should have jitter shows
  * it (0 would hide it). `lagMs`: every timer fires that much late, as on a busy event loop.

@@ -43,7 +43,7 @@ function hookRun(requests: Array<Partial<Options>>, itemIndex = 0, declaredPath 
 		path: declaredPath,
 		postReceive: [],
 		failedBeforeSending: () => undefined,
-		async run() {
+		async makeRequests() {
 			const out: INodeExecutionData[] = [];
 			for (const request of requests) out.push(...(await this.makeRoutingRequest({ options: { ...request } as Options } as never)));
 			return out;

@@ -1,5 +1,5 @@
 import type { Clock } from '../../nodes/shared/wire/clock';
-import { KeyLimiter } from '../../nodes/shared/wire/keyLimiter';
+import { KeyQueue } from '../../nodes/shared/wire/keyQueue';
 import { Pace } from '../../nodes/shared/wire/pace';
 import { FakeClock } from './fake-clock';
 
@@ -170,21 +170,21 @@ function simulatedApi(clock: FakeClock, limit: number, seconds: number, latencyM
 	let refused = 0;
 	const windowOf = (at: number) => Math.floor(at / length) * length;
 	const headers = (at: number) => window(Math.max(0, limit - (accepted.get(windowOf(at)) ?? 0)), Math.max(1, Math.ceil((windowOf(at) + length - at) / 1000)), limit);
-	/** Sends `count` requests through `limiter` at once, as executions do; a refused one takes its turn again first. Resolves when all are answered. */
-	async function burst(limiter: KeyLimiter, count: number) {
+	/** Sends `count` requests through `keyQueue` at once, as executions do; a refused one takes its turn again first. Resolves when all are answered. */
+	async function burst(keyQueue: KeyQueue, count: number) {
 		let lastAnswer = 0;
 		await Promise.all(
 			Array.from({ length: count }, async () => {
 				for (let first = false; ; first = true) {
-					const ticket = await limiter.turn({ first, maxWaitMs: 3_600_000 });
+					const ticket = await keyQueue.turn({ first, maxWaitMs: 3_600_000 });
 					const arrived = clock.now();
 					const ok = (accepted.get(windowOf(arrived)) ?? 0) < limit;
 					if (ok) accepted.set(windowOf(arrived), (accepted.get(windowOf(arrived)) ?? 0) + 1);
 					await clock.sleep(latencyMs);
 					lastAnswer = clock.now();
-					if (ok) return limiter.answered(ticket, headers(lastAnswer));
+					if (ok) return keyQueue.answered(ticket, headers(lastAnswer));
 					refused += 1;
-					limiter.refused(ticket, Math.max(1, Math.ceil((windowOf(arrived) + length - arrived) / 1000)), headers(lastAnswer));
+					keyQueue.refused(ticket, Math.max(1, Math.ceil((windowOf(arrived) + length - arrived) / 1000)), headers(lastAnswer));
 				}
 			}),
 		);
@@ -208,7 +208,7 @@ test('one process, every wake 2 s late (a busy event loop): each window\'s whole
 	// the first request 3 s into a window of 100 per 10 s
 	clock.t = T + 3_000;
 	const api = simulatedApi(clock, 100, 10, 80);
-	expect(await run(clock, api.burst(new KeyLimiter(clock), 1_600), T + 400_000)).toBe(true);
+	expect(await run(clock, api.burst(new KeyQueue(clock), 1_600), T + 400_000)).toBe(true);
 	expect(api.refused()).toBe(0);
 	// 16 windows of 100: the first request's window and 15 more
 	expect([...api.accepted.values()]).toEqual(Array(16).fill(100));
@@ -219,7 +219,7 @@ test('two processes spending one key at once: every window spent, at most 5% ref
 	clock.t = T + 3_000;
 	const api = simulatedApi(clock, 100, 10, 80);
 	const ends: number[] = [];
-	const both = Promise.all([0.2, 0.7].map(async (random) => ends.push(await api.burst(new KeyLimiter(processClock(clock, random)), 800))));
+	const both = Promise.all([0.2, 0.7].map(async (random) => ends.push(await api.burst(new KeyQueue(processClock(clock, random)), 800))));
 	expect(await run(clock, both, T + 400_000)).toBe(true);
 	const windows = [...api.accepted.values()];
 	expect(windows.slice(0, -1).every((n) => n >= 95)).toBe(true);

@@ -24,7 +24,7 @@ type CustomOperation = (this: IExecuteFunctions) => Promise<INodeExecutionData[]
 /**
  * Operations n8n runs once with every incoming item (a declarative node's `customOperations`)
  * instead of through RoutingNode item by item: every operation that exports an `execute`
- * (helpers/batchInput.ts `batchOperation`), under its resource and operation values.
+ * (helpers/batchOperation.ts `batchOperation`), under its resource and operation values.
  */
 export const customOperations: Record<string, Record<string, CustomOperation>> = {};
 for (const r of adsResources) {

@@ -6,14 +6,14 @@ import { headerOf, parseRetryAfter } from './headers';
  * What came back for one attempt of a request, classified once, as a value both doors
  * (requestHook.ts, apiRequest.ts) hand to `sendPolitely` (send.ts), which decides from it alone:
  *
- * - `answered`: a 2xx with a JSON body (or none).
+ * - `succeeded`: a 2xx with a JSON body (or none).
  * - `rateLimited`: a 429. The API did nothing; waited out and sent again.
  * - `fault`: a transient fault, answered (502, 503, 504) or not (refused, reset, timeout): resent
  *   when the request's policy allows (resend.ts).
  * - `failed`: any other answer (a 4xx, a 500, a 2xx that is not JSON) or an error that is no fault.
  */
 export type Answer =
-	| { kind: 'answered'; response: IN8nHttpFullResponse }
+	| { kind: 'succeeded'; response: IN8nHttpFullResponse }
 	| { kind: 'rateLimited'; response: IN8nHttpFullResponse; retryAfter?: number }
 	| { kind: 'fault'; fault: Fault; response?: IN8nHttpFullResponse; error?: unknown }
 	| { kind: 'failed'; response?: IN8nHttpFullResponse; error?: unknown };
@@ -34,7 +34,7 @@ export function classifyResponse(response: IN8nHttpFullResponse): Answer {
 	if (status >= 200 && status < 300) {
 		// a text body where JSON was asked for (a proxy's page): the call may have taken effect
 		if (typeof response.body === 'string' && response.body.trim() !== '') return { kind: 'failed', response };
-		return { kind: 'answered', response };
+		return { kind: 'succeeded', response };
 	}
 	const retryAfter = parseRetryAfter(headerOf(response.headers, 'retry-after'));
 	if (status === 429) return { kind: 'rateLimited', response, retryAfter };

@@ -22,7 +22,7 @@ import { movedPathError, pathMoves } from '../pathSegment';
  * resend.ts reads to decide whether it goes again. send.ts sends it.
  */
 
-/** What an operation declares about its requests (operation.ts; batchInput.ts for batch operations). */
+/** What an operation declares about its requests (operation.ts; batchOperation.ts for batch operations). */
 export interface Declaration {
 	/** "Add users to an audience": names the operation when an event's repeat conflicts. */
 	action: string;

@@ -1,4 +1,4 @@
-/** The clock the wire waits on: keyLimiter.ts's queue and pace.ts's jitter (tests give one of their own). */
+/** The clock the wire waits on: keyQueue.ts's queue and pace.ts's jitter (tests give one of their own). */
 export interface Clock {
 	now(): number;
 	random(): number;

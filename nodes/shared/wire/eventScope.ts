@@ -44,14 +44,14 @@ export interface RunEvent {
 type Running = IExecuteSingleFunctions | IExecuteFunctions;
 
 /** Per node run (its execute data), per node: tools share their AI Agent's execute data. */
-const runs = new WeakMap<object, Map<string, RunEvent | null>>();
+const eventsByRun = new WeakMap<object, Map<string, RunEvent | null>>();
 
 /** The event this node run's POSTs are keyed by, or undefined (keys scoped by the execution). */
 export function eventOf(ctx: Running): RunEvent | undefined {
-	const run = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as object | undefined) : undefined;
-	if (!run) return findEvent(ctx);
-	let byNode = runs.get(run);
-	if (!byNode) runs.set(run, (byNode = new Map()));
+	const executeData = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as object | undefined) : undefined;
+	if (!executeData) return findEvent(ctx);
+	let byNode = eventsByRun.get(executeData);
+	if (!byNode) eventsByRun.set(executeData, (byNode = new Map()));
 	const name = ctx.getNode().name;
 	if (!byNode.has(name)) byNode.set(name, findEvent(ctx) ?? null);
 	return byNode.get(name) ?? undefined;

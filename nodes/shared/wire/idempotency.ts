@@ -118,9 +118,9 @@ const sent = new WeakMap<object, Map<string, number>>();
 
 function placeOf(ctx: Running, itemIndex: number, target: string): number {
 	// the item's context for a declarative run (each run of the node makes new ones), the run's own for custom operations
-	const run = baseContext(ctx);
-	let counts = sent.get(run);
-	if (!counts) sent.set(run, (counts = new Map()));
+	const runContext = baseContext(ctx);
+	let counts = sent.get(runContext);
+	if (!counts) sent.set(runContext, (counts = new Map()));
 	const id = `${itemIndex} ${target}`;
 	const n = counts.get(id) ?? 0;
 	counts.set(id, n + 1);

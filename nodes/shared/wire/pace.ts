@@ -5,7 +5,7 @@ import { rateLimitOf, type RateLimit } from './headers';
 import { FixedWindow } from './window';
 
 /**
- * The pace of one API key in this process, learnt from the answers (keyLimiter.ts asks it when
+ * The pace of one API key in this process, learnt from the answers (keyQueue.ts asks it when
  * the head of its queue may go):
  *
  * - `X-RateLimit-Remaining` with a `-Reset` in the future: a fixed window shared by every process
@@ -131,34 +131,34 @@ export class Pace {
 	private sends = () => ({ sent: this.sent, inFlight: this.inFlight() });
 
 	private observe(ticket: number, headers: IDataObject | undefined, now: number) {
-		const budget = rateLimitOf(headers, now);
-		if (budget) this.observeBudget(budget, now, ticket);
+		const rateLimit = rateLimitOf(headers, now);
+		if (rateLimit) this.observeRateLimit(rateLimit, now, ticket);
 		else if (this.mode === 'unknown') this.mode = 'none';
 	}
 
-	private observeBudget(answer: RateLimit, now: number, ticket: number) {
-		if (answer.limit) this.limit = answer.limit;
-		if (answer.remaining > 0) this.mode = answer.resetAt === undefined ? 'bucket' : 'window';
-		else if (this.mode === 'unknown' || this.mode === 'none') this.mode = answer.resetAt === undefined ? 'bucket' : 'window';
-		if (this.mode === 'window') return this.window.answered(ticket, answer, now, this.sends());
+	private observeRateLimit(rateLimit: RateLimit, now: number, ticket: number) {
+		if (rateLimit.limit) this.limit = rateLimit.limit;
+		if (rateLimit.remaining > 0) this.mode = rateLimit.resetAt === undefined ? 'bucket' : 'window';
+		else if (this.mode === 'unknown' || this.mode === 'none') this.mode = rateLimit.resetAt === undefined ? 'bucket' : 'window';
+		if (this.mode === 'window') return this.window.answered(ticket, rateLimit, now, this.sends());
 		// the answer counts its own request and those sent before it, maybe not those sent after: count them as not yet spent
-		this.remaining = answer.remaining - (this.sent - ticket);
+		this.remaining = rateLimit.remaining - (this.sent - ticket);
 		this.seenAt = now;
 		this.sentAtSeen = this.sent;
-		this.measureRefill(now, answer, ticket);
+		this.measureRefill(now, rateLimit, ticket);
 	}
 
 	/** The bucket's refill: how much Remaining rose, plus what this process used, over the longest recent span. */
-	private measureRefill(now: number, budget: RateLimit, ticket: number) {
+	private measureRefill(now: number, rateLimit: RateLimit, ticket: number) {
 		const used = ticket - this.refusals;
 		this.samples = this.samples.filter((s) => s.at >= now - 10_000);
 		const base = this.samples.find((s) => s.at <= now - 1000 && s.remaining < (this.limit || Infinity));
 		if (base) {
-			const rate = (budget.remaining - base.remaining + used - base.used) / (now - base.at);
+			const rate = (rateLimit.remaining - base.remaining + used - base.used) / (now - base.at);
 			if (rate > 0) this.refill = rate;
 		}
-		this.samples.push({ at: now, remaining: budget.remaining, used });
-		if (budget.remaining === 0 && this.refill === undefined && budget.resetAt !== undefined) this.heldUntil = Math.max(this.heldUntil, budget.resetAt);
+		this.samples.push({ at: now, remaining: rateLimit.remaining, used });
+		if (rateLimit.remaining === 0 && this.refill === undefined && rateLimit.resetAt !== undefined) this.heldUntil = Math.max(this.heldUntil, rateLimit.resetAt);
 	}
 
 	private widen() {

@@ -20,8 +20,8 @@ import { sendPolitely } from './send';
  *   idempotency.ts  a POST gets its Idempotency-Key, made from eventScope.ts's event when there is one
  *   resend.ts       the one decision whether it is sent again (a DELETE found gone is done)
  *   send.ts         the send loop: the in-flight limit, the key's turn, 429 waits, fault resends
- *   keyLimiter.ts   the key's fair queue in this process, at pace.ts's pace (clock.ts: its clock)
- *   answer.ts       each attempt's answer classified once: answered, rate-limited, fault (headers.ts: every header read)
+ *   keyQueue.ts     the key's fair queue in this process, at pace.ts's pace (clock.ts: its clock)
+ *   answer.ts       each attempt's answer classified once: succeeded, rate-limited, fault, failed (headers.ts: every header read)
  *   withheld.ts     each answer without the credential's secrets, before anything reads it
  *   failure.ts      the error, from errorBody.ts (the body read) and errorText.ts (the words)
  */
@@ -31,17 +31,17 @@ import { sendPolitely } from './send';
  * only through the pagination hook (`routing.operations.pagination` with `send.paginate`), so
  * every operation installs this hook (operation.ts), whether it pages or not: each request the
  * operation makes goes through the wire (send.ts), and the operation's postReceive runs on the
- * answer here. Only lists page (pagination.ts), as their `run`.
+ * answer here. Only lists page (pagination.ts), as their `makeRequests`.
  */
 
 /** What makes an operation's request(s) (one, the pages of a list, the chunks of a bulk call), each with `makeRoutingRequest`. */
-export type RequestRun = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
+export type MakeRequests = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
 
 type OutputAction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
 
 /** What the hook takes from the operation's declaration: what the wire reads of every request (call.ts), and how the operation runs. */
 export interface Declared extends Declaration {
-	run: RequestRun;
+	makeRequests: MakeRequests;
 	postReceive: OutputAction[];
 	advice?: ErrorAdvice;
 	/** A check that failed before the call under Continue On Fail (operation.ts keeps it for the hook). */
@@ -56,13 +56,13 @@ export const failedItem = (error: Error, pairedItem: INodeExecutionData['pairedI
  * output item, error items under Continue On Fail included (RoutingNode's own carry none):
  * downstream `$('Node').item` then finds its item whatever number of items each input gave.
  */
-export function requestHook(declared: Declared): RequestRun {
+export function requestHook(declared: Declared): MakeRequests {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		const pairedItem = { item: this.getItemIndex() };
 		try {
 			const failed = declared.failedBeforeSending(requestData.options);
 			if (failed) throw failed;
-			const items = await declared.run.call(throughWire(this, requestData, declared), requestData);
+			const items = await declared.makeRequests.call(throughWire(this, requestData, declared), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
 			const failure = passOn(this.getNode(), error);
@@ -75,7 +75,7 @@ export function requestHook(declared: Declared): RequestRun {
 type RoutingRequest = Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0];
 
 /**
- * The context `run` gets: its `makeRoutingRequest` sends through the wire. RoutingNode hands
+ * The context `makeRequests` gets: its `makeRoutingRequest` sends through the wire. RoutingNode hands
  * each answer to the postReceive list of the request data it called the hook with; the hook puts
  * its own there, which keeps the whole answer (status, headers, body) for this item's requests,
  * made one at a time.

@@ -16,7 +16,7 @@ import type { Call } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
 import { withoutHeader } from './headers';
-import { keyLimiter, KeyLimiter, QueueCancelled, QueueWaitExceeded, wait } from './keyLimiter';
+import { KeyQueue, QueueCancelled, QueueWaitExceeded, queueOfKey, wait } from './keyQueue';
 import { deletedEarlier, rememberDelete } from './deletes';
 import { MAX_WAIT_SECONDS, shouldResend } from './resend';
 import { withheldFrom, withholding, type Withhold } from './withheld';
@@ -36,7 +36,7 @@ import { CREDENTIAL_NAME } from '../requestDefaults';
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
  *   starts every item together).
  * - Every request of every execution in this process that uses the same API key takes its turn
- *   in that key's queue (keyLimiter.ts): in order of arrival, at the pace the API's rate-limit
+ *   in that key's queue (keyQueue.ts): in order of arrival, at the pace the API's rate-limit
  *   headers allow, held for a 429's Retry-After. A request may wait "Max Wait in Queue" for its
  *   turn; that wait is not a failure and does not count against MAX_WAIT_SECONDS.
  */
@@ -50,8 +50,8 @@ export const RETRY_CAPACITY = 500;
 
 type Context = IExecuteFunctions | IExecuteSingleFunctions | IExecutePaginationFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
 
-/** One node run: its in-flight limit, its retry budget, and the key's shared queue (keyLimiter.ts). */
-class Run {
+/** One node run: its in-flight limit, its retry budget, and the key's shared queue (keyQueue.ts). */
+class NodeRun {
 	private active = 0;
 
 	private readonly waiting: Array<() => void> = [];
@@ -62,8 +62,8 @@ class Run {
 	/** What the run takes from the credential, read by its first request. */
 	private credentialRead?: ReturnType<typeof readCredential>;
 
-	/** A context without the credential (none to hash): a limiter of its own. */
-	private ownLimiter?: KeyLimiter;
+	/** A context without the credential (none to hash): a queue of its own. */
+	private ownQueue?: KeyQueue;
 
 	constructor(
 		private readonly max: number,
@@ -71,13 +71,13 @@ class Run {
 	) {}
 
 	/**
-	 * The key's limiter, looked up for each request: one idle for a while is dropped from the
-	 * process's map (keyLimiter.ts); and what withholds the credential's secrets from answers (withheld.ts).
+	 * The key's queue, looked up for each request: one idle for a while is dropped from the
+	 * process's map (keyQueue.ts); and what withholds the credential's secrets from answers (withheld.ts).
 	 */
-	async credential(ctx: Context): Promise<{ limiter: KeyLimiter; withhold: Withhold }> {
+	async credential(ctx: Context): Promise<{ queue: KeyQueue; withhold: Withhold }> {
 		this.credentialRead ??= readCredential(ctx);
 		const { hash, withhold } = await this.credentialRead;
-		return { limiter: hash ? keyLimiter(hash) : (this.ownLimiter ??= new KeyLimiter()), withhold };
+		return { queue: hash ? queueOfKey(hash) : (this.ownQueue ??= new KeyQueue()), withhold };
 	}
 
 	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
@@ -110,7 +110,7 @@ class Run {
 	}
 }
 
-/** The API the credential points at (a hash of its base URL and key: the process's map of limiters never holds the key), and its secrets to withhold. */
+/** The API the credential points at (a hash of its base URL and key: the process's map of queues never holds the key), and its secrets to withhold. */
 async function readCredential(ctx: Context): Promise<{ hash?: string; withhold: Withhold }> {
 	const credentials = 'getCredentials' in ctx ? await ctx.getCredentials(CREDENTIAL_NAME).catch(() => undefined) : undefined;
 	if (!credentials) return { withhold: withholding(undefined) };
@@ -119,25 +119,25 @@ async function readCredential(ctx: Context): Promise<{ hash?: string; withhold: 
 }
 
 /**
- * One Run per node run: RoutingNode hands every item of a run the same execute data. Tools
+ * One NodeRun per node run: RoutingNode hands every item of a run the same execute data. Tools
  * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
  * node's name is part of the key: each tool node keeps its own limit. A context without execute
  * data (list searches, the Trigger's lifecycle) is a run of its own.
  */
-const runs = new WeakMap<object, Map<string, Run>>();
+const nodeRuns = new WeakMap<object, Map<string, NodeRun>>();
 
-function runOf(ctx: Context): Run {
+function nodeRunOf(ctx: Context): NodeRun {
 	const data = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
 	const owner = data ?? ctx;
-	let byNode = runs.get(owner);
-	if (!byNode) runs.set(owner, (byNode = new Map()));
+	let byNode = nodeRuns.get(owner);
+	if (!byNode) nodeRuns.set(owner, (byNode = new Map()));
 	const node = ctx.getNode().name;
-	let run = byNode.get(node);
-	if (!run) byNode.set(node, (run = data ? newRun(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new Run(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
-	return run;
+	let nodeRun = byNode.get(node);
+	if (!nodeRun) byNode.set(node, (nodeRun = data ? nodeRunFromOptions(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new NodeRun(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
+	return nodeRun;
 }
 
-function newRun(ctx: IExecuteFunctions | IExecuteSingleFunctions): Run {
+function nodeRunFromOptions(ctx: IExecuteFunctions | IExecuteSingleFunctions): NodeRun {
 	const options = ('getItemIndex' in ctx
 		? ctx.getNodeParameter('requestOptions', {})
 		: ctx.getNodeParameter('requestOptions', 0, {})) as IDataObject | undefined;
@@ -145,7 +145,7 @@ function newRun(ctx: IExecuteFunctions | IExecuteSingleFunctions): Run {
 		const n = Number(value);
 		return Number.isFinite(n) && n >= min ? n : fallback;
 	};
-	return new Run(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
+	return new NodeRun(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
 }
 
 /** What a call ends with: the API's answer, or, for a DELETE that an earlier attempt had done, that it is gone. */
@@ -160,15 +160,15 @@ function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimit
 
 /**
  * Sends one request under the node run's in-flight limit and in its turn in the key's queue
- * (keyLimiter.ts). `attempt` sends it once and says what came back (answer.ts); whether it goes
+ * (keyQueue.ts). `attempt` sends it once and says what came back (answer.ts); whether it goes
  * again is `shouldResend`'s to say (resend.ts). Anything else ends the item with its explained
  * error (failure.ts).
  */
 export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>, call: Call): Promise<Sent> {
-	const run = runOf(ctx);
-	const { limiter: key, withhold } = await run.credential(ctx);
+	const nodeRun = nodeRunOf(ctx);
+	const { queue, withhold } = await nodeRun.credential(ctx);
 	// a call made while a webhook waits for its answer takes its turn within the time it has
-	const maxWaitMs = call.whileWebhookWaits?.maxQueueWaitMs ?? run.maxQueueWaitSeconds * 1000;
+	const maxWaitMs = call.whileWebhookWaits?.maxQueueWaitMs ?? nodeRun.maxQueueWaitSeconds * 1000;
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
 	let faults = 0;
@@ -177,24 +177,24 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 	let mayBeDone = false;
 	for (let attempts = 1; ; attempts++) {
 		const again = attempts > 1;
-		await run.acquire(again);
+		await nodeRun.acquire(again);
 		let ticket: number;
 		try {
 			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
-			ticket = await key.turn({ first: again, signal, maxWaitMs });
+			ticket = await queue.turn({ first: again, signal, maxWaitMs });
 		} catch (error) {
-			run.release();
+			nodeRun.release();
 			if (refused && error instanceof QueueCancelled) throw rateLimitError(ctx, refused, call, waited, 0, true);
 			const { message, description } = notSentText(error instanceof QueueWaitExceeded, maxWaitMs / 1000);
 			throw new NodeOperationError(ctx.getNode(), message, { description });
 		}
 		// before anything reads it: no secret of the credential goes on from an answer, success or error
 		const answer = withheldFrom(await attempt(), withhold);
-		run.release();
+		nodeRun.release();
 		const headers = headersOf(answer);
-		if (answer.kind === 'answered') {
-			key.answered(ticket, headers);
-			run.succeeded();
+		if (answer.kind === 'succeeded') {
+			queue.answered(ticket, headers);
+			nodeRun.succeeded();
 			if (call.deleteKey) rememberDelete(call.deleteKey);
 			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
 			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
@@ -207,25 +207,25 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 			}
 		}
 		const aborted = Boolean(signal?.aborted);
-		const next = shouldResend(call, answer, { attempts, faults, waited, tokens: run.retryTokensLeft, aborted });
+		const next = shouldResend(call, answer, { attempts, faults, waited, tokens: nodeRun.retryTokensLeft, aborted });
 		if (answer.kind === 'rateLimited') {
 			if (next.resend) {
-				key.refused(ticket, next.seconds, headers);
+				queue.refused(ticket, next.seconds, headers);
 				waited += next.seconds;
 				refused = answer;
 				continue;
 			}
-			key.answered(ticket, headers);
+			queue.answered(ticket, headers);
 			throw rateLimitError(ctx, answer, call, waited, next.seconds ?? 0, aborted);
 		}
-		if (headers) key.answered(ticket, headers);
-		else key.unanswered();
+		if (headers) queue.answered(ticket, headers);
+		else queue.unanswered();
 		if (answer.kind === 'failed') {
 			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteKey))) return { gone: call.alreadyGone };
 			throw answer.response ? answerError(ctx.getNode(), answer.response, call) : passOn(ctx.getNode(), answer.error);
 		}
 		if (!next.resend) throw faultError(ctx.getNode(), answer, { attempts, waited, method: call.method, why: next.why }, call);
-		run.spendRetry(next.cost);
+		nodeRun.spendRetry(next.cost);
 		waited += next.seconds;
 		await wait(next.seconds * 1000, signal);
 	}

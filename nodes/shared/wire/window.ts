@@ -71,11 +71,11 @@ export class FixedWindow {
 	private creditAt = 0;
 
 	/** An answer of the window with this ticket: its headers' budget (Reset in the future, or none with nothing left). */
-	answered(ticket: number, answer: RateLimit, now: number, s: Sends) {
-		if (answer.limit) this.limit = answer.limit;
-		const { resetAt } = answer;
+	answered(ticket: number, rateLimit: RateLimit, now: number, s: Sends) {
+		if (rateLimit.limit) this.limit = rateLimit.limit;
+		const { resetAt } = rateLimit;
 		// within a window Remaining only falls: more than the last answer said is a new window's
-		const newer = answer.remaining > this.lastRemaining;
+		const newer = rateLimit.remaining > this.lastRemaining;
 		if (resetAt !== undefined) {
 			this.length = Math.max(this.length, resetAt - now);
 			// the key's first window: alone until an answer or a 429 shows otherwise
@@ -95,12 +95,12 @@ export class FixedWindow {
 			this.sentAtConfirmed = s.sent;
 		} else if (ticket >= this.sentAtConfirmed + Math.ceil(this.remaining / 2)) this.halfAnswered = true;
 		// more of the window spent than this process can have sent in it
-		if (this.limit - answer.remaining > s.sent - this.base) this.othersSpend();
-		this.lastRemaining = answer.remaining;
+		if (this.limit - rateLimit.remaining > s.sent - this.base) this.othersSpend();
+		this.lastRemaining = rateLimit.remaining;
 		this.lastTicket = ticket;
 		// alone, the first answer said exactly what is left and each request since spends one; a later
 		// answer would count the requests sent after it as still to come though the API counted them
-		if (!this.alone || first) this.see(answer.remaining - (s.sent - ticket), s.sent);
+		if (!this.alone || first) this.see(rateLimit.remaining - (s.sent - ticket), s.sent);
 	}
 
 	/** A 429 to the request with this ticket: if sent in this window, someone else spends it, and it is spent. */

@@ -1,6 +1,5 @@
-import { AD_STATUSES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
-import { postIdOf } from '../../../fake-api/adsAudiencesAndInsights';
-import { AUDIENCE_TYPES } from '../../../fake-api/contract/adsAudiencesAndInsights';
+import { AD_STATUSES, AUDIENCE_TYPES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
+import { postIdOf } from '../../../fake-api/posts';
 import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
 
 /**

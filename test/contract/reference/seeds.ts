@@ -64,7 +64,7 @@ export const SEEDS: Record<string, Seed> = {
 	searchCampaign: (api) => {
 		const campaign = api.ads.seedCampaign('acc_search1', 'Seed search', 1);
 		const adSet = api.ads.adSetsOf(campaign.platformCampaignId)[0].platformAdSetId;
-		const [keyword] = api.adsExtras.seedKeywords('acc_search1', campaign.platformCampaignId, adSet, ['linen shirt']);
+		const [keyword] = api.keywords.seed('acc_search1', campaign.platformCampaignId, adSet, ['linen shirt']);
 		return { searchCampaign: campaign.platformCampaignId, searchAdSet: adSet, searchAd: api.ads.adsOf(campaign.platformCampaignId)[0].id, keyword: keyword.id };
 	},
 	audience: async (api) => ({

@@ -7,7 +7,9 @@ import type { INodeParameters } from 'n8n-workflow';
 
 export type Location = 'path' | 'query' | 'body' | 'header';
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'string[]' | 'object' | 'object[]';
-export type NodeName = 'storefrontCommerce' | 'storefrontAds' | 'storefrontWebhooks';
+/** The three action nodes (the Trigger aside), by type name: the one list the tests take them from. */
+export const ACTION_NODES = ['storefrontCommerce', 'storefrontAds', 'storefrontWebhooks'] as const;
+export type NodeName = (typeof ACTION_NODES)[number];
 
 /**
  * How the node expresses one request field: the node parameters to set (dotted paths into the

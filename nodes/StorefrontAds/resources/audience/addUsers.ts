@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { accountId, audienceId } from '../../helpers/adsFields';
-import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchOperation';
 
 /** The API's limit of people per call (reference: Limits). */
 const USERS_PER_CALL = 10_000;

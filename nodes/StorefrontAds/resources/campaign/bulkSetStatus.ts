@@ -125,5 +125,5 @@ export const option = adsOperation({
 	fields,
 	inRequest: { status: 'body' },
 	preSend: [buildCampaignList],
-	run: sendBulk,
+	makeRequests: sendBulk,
 });

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
 import { accountId } from '../../helpers/adsFields';
-import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchInput';
+import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchOperation';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 
 const FIELDS = { eventName: 'eventNameField', eventTime: 'eventTimeField', value: 'valueField', currency: 'currencyField', email: 'userEmailField' } as const;

@@ -7,7 +7,7 @@ import { Pace } from './pace';
 /**
  * One fair queue per API key in each n8n process (docs/reliability.md, "Bursts"). n8n starts one
  * execution per webhook event and a module is loaded once per process, so every execution and
- * node of a process that uses the same API (base URL and key) shares this limiter. Requests get
+ * node of a process that uses the same API (base URL and key) shares this queue. Requests get
  * their turn in order of arrival, at the pace the API's answers allow (pace.ts). The first
  * request of a key goes alone: until an answer says what the budget is, a burst of executions
  * would otherwise spend it all at once.
@@ -19,8 +19,8 @@ interface Waiter {
 	deadline: number;
 }
 
-export class KeyLimiter {
-	private readonly queue: Waiter[] = [];
+export class KeyQueue {
+	private readonly waiters: Waiter[] = [];
 
 	private readonly pace: Pace;
 
@@ -38,7 +38,7 @@ export class KeyLimiter {
 
 	/** Nothing queued, nothing in flight, no hold or window to remember, and unused for `idleMs`: it may be dropped. */
 	idle(now: number, idleMs: number): boolean {
-		return !this.queue.length && !this.pumping && now - this.usedAt >= idleMs && this.pace.settled(now);
+		return !this.waiters.length && !this.pumping && now - this.usedAt >= idleMs && this.pace.settled(now);
 	}
 
 	/**
@@ -62,8 +62,8 @@ export class KeyLimiter {
 				deadline: this.clock.now() + options.maxWaitMs,
 			};
 			signal?.addEventListener('abort', onAbort, { once: true });
-			if (options.first) this.queue.unshift(waiter);
-			else this.queue.push(waiter);
+			if (options.first) this.waiters.unshift(waiter);
+			else this.waiters.push(waiter);
 			void this.pump();
 		});
 	}
@@ -87,12 +87,12 @@ export class KeyLimiter {
 	}
 
 	private grant() {
-		this.queue.shift()!.grant(this.pace.sending());
+		this.waiters.shift()!.grant(this.pace.sending());
 	}
 
 	private remove(waiter: Waiter) {
-		const at = this.queue.indexOf(waiter);
-		if (at >= 0) this.queue.splice(at, 1);
+		const at = this.waiters.indexOf(waiter);
+		if (at >= 0) this.waiters.splice(at, 1);
 	}
 
 	private poke() {
@@ -106,7 +106,7 @@ export class KeyLimiter {
 		this.pumping = true;
 		try {
 			for (;;) {
-				if (!this.queue.length) return;
+				if (!this.waiters.length) return;
 				const now = this.clock.now();
 				const delay = this.pace.delay(now);
 				// a turn due now goes, even at its deadline (Max Wait in Queue 0: "go if the key is free")
@@ -114,12 +114,12 @@ export class KeyLimiter {
 					this.grant();
 					continue;
 				}
-				for (const waiter of this.queue.filter((w) => w.deadline <= now)) {
+				for (const waiter of this.waiters.filter((w) => w.deadline <= now)) {
 					this.remove(waiter);
 					waiter.fail(new QueueWaitExceeded('waited too long'));
 				}
-				if (!this.queue.length) return;
-				const deadline = Math.min(...this.queue.map((w) => w.deadline));
+				if (!this.waiters.length) return;
+				const deadline = Math.min(...this.waiters.map((w) => w.deadline));
 				this.interrupt = new AbortController();
 				// at most a second at a time: an n8n 1.x sleep cannot be cut short and would hold its timer
 				await this.clock.sleep(Math.max(1, Math.min(delay, deadline - now, 1000)), this.interrupt.signal);
@@ -149,19 +149,19 @@ export class QueueWaitExceeded extends Error {}
 /** The execution was cancelled while the request waited for its turn. */
 export class QueueCancelled extends Error {}
 
-/** A limiter unused this long, with nothing left to remember, is dropped; the map is swept at most this often (or when it doubles). */
+/** A queue unused this long, with nothing left to remember, is dropped; the map is swept at most this often (or when it doubles). */
 const IDLE_MS = 120_000;
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * The limiters of a process, by a hash of the API's base URL and key (the key itself is never
+ * The key queues of a process, by a hash of the API's base URL and key (the key itself is never
  * held). One per key ever used would grow without bound (a key from an expression, many
- * credentials): a limiter with nothing queued or in flight and no hold or window left to
+ * credentials): a queue with nothing queued or in flight and no hold or window left to
  * remember is dropped once idle for IDLE_MS; the next request of its key starts a new one, as
  * after a restart.
  */
-export class KeyLimiters {
-	private readonly limiters = new Map<string, KeyLimiter>();
+export class KeyQueues {
+	private readonly queues = new Map<string, KeyQueue>();
 
 	private sweptAt: number;
 
@@ -172,26 +172,26 @@ export class KeyLimiters {
 	}
 
 	get size() {
-		return this.limiters.size;
+		return this.queues.size;
 	}
 
-	get(hash: string): KeyLimiter {
+	get(hash: string): KeyQueue {
 		const now = this.clock.now();
-		if (now - this.sweptAt >= SWEEP_EVERY_MS || this.limiters.size >= 2 * this.sizeAfterSweep + 100) this.sweep(now);
-		let limiter = this.limiters.get(hash);
-		if (!limiter) this.limiters.set(hash, (limiter = new KeyLimiter(this.clock)));
-		return limiter;
+		if (now - this.sweptAt >= SWEEP_EVERY_MS || this.queues.size >= 2 * this.sizeAfterSweep + 100) this.sweep(now);
+		let queue = this.queues.get(hash);
+		if (!queue) this.queues.set(hash, (queue = new KeyQueue(this.clock)));
+		return queue;
 	}
 
 	private sweep(now: number) {
-		for (const [hash, limiter] of this.limiters) if (limiter.idle(now, IDLE_MS)) this.limiters.delete(hash);
+		for (const [hash, queue] of this.queues) if (queue.idle(now, IDLE_MS)) this.queues.delete(hash);
 		this.sweptAt = now;
-		this.sizeAfterSweep = this.limiters.size;
+		this.sizeAfterSweep = this.queues.size;
 	}
 }
 
-const limiters = new KeyLimiters();
+const queues = new KeyQueues();
 
-export function keyLimiter(hash: string): KeyLimiter {
-	return limiters.get(hash);
+export function queueOfKey(hash: string): KeyQueue {
+	return queues.get(hash);
 }

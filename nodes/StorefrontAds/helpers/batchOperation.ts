@@ -12,7 +12,7 @@ import { apiRequest } from '../../shared/wire/apiRequest';
 import type { Declaration } from '../../shared/wire/call';
 import { checkedId, type Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
-import { fillPath, type CheckedSpec, type RequestRun } from '../../shared/operation';
+import { fillPath, type CheckedSpec, type MakeRequests } from '../../shared/operation';
 import { locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { failedItem } from '../../shared/wire/requestHook';
@@ -145,14 +145,14 @@ export type BatchSpec<N extends string, P extends string> = CheckedSpec<N, P> & 
 
 /**
  * One declaration, both ways n8n runs the operation: `option` (RoutingNode alone, as an AI tool:
- * its `run` does the work per item) and `execute` (normal runs: the node's `customOperations`,
+ * its `makeRequests` does the work per item) and `execute` (normal runs: the node's `customOperations`,
  * registered by resources/index.ts for every operation that exports one). Both send to `path`.
  */
 export function batchOperation<N extends string, P extends string>({ input, work, ...spec }: BatchSpec<N, P>) {
 	if (spec.spends !== 'none') throw new Error(`${spec.action}: a batch operation runs outside the spending caps' checks, so it must declare spends: 'none'`);
 	return {
 		// the work builds the whole body, the Ad Connection in it where the endpoint takes one
-		option: adsOperation<N, P>({ ...spec, sendsAccount: false, run: batchRoute(input, work) } as unknown as CheckedSpec<N, P> & { sendsAccount: false; spends: 'none' }),
+		option: adsOperation<N, P>({ ...spec, sendsAccount: false, makeRequests: batchRoute(input, work) } as unknown as CheckedSpec<N, P> & { sendsAccount: false; spends: 'none' }),
 		execute: customExecute(input, spec, work),
 	};
 }
@@ -204,18 +204,18 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 }
 
 /**
- * The same work through RoutingNode alone (the operation's `run`): one run per item. As a tool
+ * The same work through RoutingNode alone (the operation's `makeRequests`): one run per item. As a tool
  * the item is the model's arguments, so "From Incoming Items" reads the named fields from them.
  * The operation's preSend has already filled the URL; each `send` is one routing request.
  */
-function batchRoute(mode: string, work: BatchWork): RequestRun {
+function batchRoute(mode: string, work: BatchWork): MakeRequests {
 	return async function (this: IExecutePaginationFunctions, requestData) {
 		return [{ json: await work(routedRun(this, mode, requestData)) }];
 	};
 }
 
 /** The routed transport: the item's parameters (read once), one routing request per `send`. */
-function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<RequestRun>[0]): BatchRun<string> {
+function routedRun(ctx: IExecutePaginationFunctions, mode: string, requestData: Parameters<MakeRequests>[0]): BatchRun<string> {
 	// a tool's item arrives on the ai_tool input; a normal run's (n8n without customOperations) on main
 	const tool = ctx.getInputData(0, NodeConnectionTypes.AiTool);
 	const item = Object.keys(tool.json).length ? tool : ctx.getInputData();

@@ -12,7 +12,7 @@
 import os from 'node:os';
 
 import { parseFixedWindow, WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
-import { banner, startSandbox, type Sandbox } from './lib/sandbox';
+import { banner, startSandbox, type Sandbox } from '../sandbox/startSandbox';
 
 const say = (line: string) => console.log(`[sandbox] ${line}`);
 

@@ -2,57 +2,20 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../../fake-api';
-import { DEMO, seedDemo } from '../../fake-api/demo';
-import { OPENAI_BASE } from '../../fake-api/openai';
-import { startQueue, type Queue } from '../../sandbox/queue';
-import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from './n8n';
+import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../fake-api';
+import { seedDemo } from '../fake-api/demo';
+import { OPENAI_BASE } from '../fake-api/openai';
+import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from '../scripts/lib/n8n';
+import { startQueue, type Queue } from './queueMode';
+import { CAPPED_CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS, UNCAPPED_CREDENTIAL_NAME } from './setup';
 
 /**
- * The local sandbox behind `npm start`: the fake API with demo data, and a real n8n with this
- * package installed, an owner, a credential pointing at the fake API and the example
- * workflows. The end-to-end tests start the same thing. In queue mode n8n is a main process,
- * a worker and a webhook processor on throwaway Postgres and Redis (sandbox/queue.ts); in dev
- * mode `tsc --watch` feeds n8n's hot reload of the nodes.
+ * The local sandbox behind `npm start` (scripts/run-sandbox.ts): the fake API with demo data, and
+ * a real n8n with this package installed, an owner, the credentials and the example workflows
+ * (what it sets up: setup.ts). The end-to-end tests start the same thing. In queue mode n8n is a
+ * main process, a worker and a webhook processor on throwaway Postgres and Redis (queueMode.ts);
+ * in dev mode `tsc --watch` feeds n8n's hot reload of the nodes.
  */
-
-export const CREDENTIAL_NAME = 'Storefront account';
-/**
- * A second Storefront credential with spending caps set (docs/nodes.md, "Spending caps"): the sandbox
- * runs the two AI agent examples (CAPPED_EXAMPLES) under it, every other example under CREDENTIAL_NAME.
- */
-export const CAPPED_CREDENTIAL_NAME = 'Storefront account (spending caps)';
-export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-agent-store-assistant.json', 'ai-ad-assistant-with-approval.json'];
-/**
- * What every Storefront node of the files in examples/ names: no ID (`id: null`), and the name n8n's
- * editor gives a user's first Storefront API credential ("Storefront API" without "API", plus
- * "account"). n8n 2.41.1 resolves such a reference by name when a workflow is imported or saved,
- * so a user's own credential of that name is selected on every node (docs/examples.md).
- */
-export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
-export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
-/** CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
-export const SANDBOX_NO_CAPS = { limitSpending: false };
-/** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
-export const OPENAI_CREDENTIAL_NAME = 'OpenAI (scripted fake model)';
-export const EXAMPLES_DIR = path.join(ROOT, 'examples');
-/**
- * What the examples leave to the user (in their Settings node, or in the tool nodes of the MCP
- * example; each example's sticky note says which), and the demo data's value for each: filled in
- * wherever an example is imported here, so the sandbox and the tests run the files users get.
- */
-export const EXAMPLE_PLACEHOLDERS: Record<string, string> = {
-	YOUR_STORE_ACCOUNT_ID: DEMO.store,
-	YOUR_STORE_ADDRESS: 'https://shop.example.com',
-	YOUR_AD_CONNECTION_ID: DEMO.socialConnection,
-	YOUR_AD_ACCOUNT_ID: DEMO.socialAdAccount,
-	YOUR_AD_ACCOUNT_CURRENCY: 'USD',
-	YOUR_CAMPAIGN_ID: DEMO.campaign,
-	YOUR_PIXEL_ID: DEMO.socialPixel,
-};
-const PLACEHOLDER = new RegExp(`\\b(${Object.keys(EXAMPLE_PLACEHOLDERS).join('|')})\\b`, 'g');
-/** The example that `npm start` publishes: our nodes as tools behind an MCP Server Trigger. */
-export const MCP_EXAMPLE = 'Store tools for MCP clients (MCP Server Trigger)';
 
 export interface SandboxOptions {
 	/**
@@ -103,40 +66,6 @@ export interface Sandbox {
 	/** Example workflow ids by workflow name. */
 	workflows: Map<string, string>;
 	stop(): Promise<void>;
-}
-
-/**
- * The example workflows, with the demo data in place of their placeholders (EXAMPLE_PLACEHOLDERS),
- * their credential references pointed at `credentialId` (those of CAPPED_EXAMPLES at
- * `cappedCredentialId`, when given), and with `openAiCredentialId` given to the OpenAI chat model nodes.
- */
-export function loadExamples(credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
-	return fs
-		.readdirSync(EXAMPLES_DIR)
-		.filter((f) => f.endsWith('.json'))
-		.sort()
-		.map((file) => {
-			const workflow = JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8'));
-			for (const node of workflow.nodes) {
-				// the sticky notes keep saying what a user sets
-				if (node.type !== 'n8n-nodes-base.stickyNote') node.parameters = JSON.parse(JSON.stringify(node.parameters).replace(PLACEHOLDER, (p) => EXAMPLE_PLACEHOLDERS[p]));
-				if (node.credentials?.storefrontApi) {
-					const capped = cappedCredentialId !== undefined && CAPPED_EXAMPLES.includes(file);
-					node.credentials.storefrontApi = capped ? { id: cappedCredentialId, name: CAPPED_CREDENTIAL_NAME } : { id: credentialId, name: CREDENTIAL_NAME };
-				}
-				if (openAiCredentialId && node.type === '@n8n/n8n-nodes-langchain.lmChatOpenAi') {
-					node.credentials = { openAiApi: { id: openAiCredentialId, name: OPENAI_CREDENTIAL_NAME } };
-				}
-			}
-			return { file, workflow };
-		});
-}
-
-/** One example workflow by file name, its credentials pointed as in loadExamples. */
-export function loadExample(file: string, credentialId: string, openAiCredentialId?: string, cappedCredentialId?: string) {
-	const found = loadExamples(credentialId, openAiCredentialId, cappedCredentialId).find((e) => e.file === file);
-	if (!found) throw new Error(`no example ${file} in ${EXAMPLES_DIR}`);
-	return found.workflow;
 }
 
 /**
@@ -253,7 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				: await n8n.rest<{ id: string }>('POST', '/rest/credentials', { name, type, data });
 			return saved.id;
 		};
-		const credentialId = await credential(CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_NO_CAPS });
+		const credentialId = await credential(UNCAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_NO_CAPS });
 		const cappedCredentialId = await credential(CAPPED_CREDENTIAL_NAME, 'storefrontApi', { apiKey: KEYS.full, baseUrl: `${api.url}/v1/`, ...SANDBOX_CAPS });
 		// the scripted model takes any key
 		const openAiCredentialId = await credential(OPENAI_CREDENTIAL_NAME, 'openAiApi', {
@@ -304,7 +233,7 @@ export function banner(sandbox: Sandbox) {
   n8n editor:   ${n8n.url}
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
-  credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
+  credentials:  "${UNCAPPED_CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
                 "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
                 ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
                 (the three AI agent examples use it)

@@ -4,6 +4,7 @@ import { webhookId } from '../../helpers/webhookFields';
 export const fields = [webhookId];
 
 export const option = operation({
+	// the value saved workflows hold: it stays 'sendTest' whatever the file is called
 	value: 'sendTest',
 	name: 'Send Test Event',
 	action: 'Send a test event to a webhook',

@@ -239,7 +239,7 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 }
 
 if (require.main === module) {
-	// npx ts-node sandbox/queue.ts: start, print the addresses, stop on Ctrl-C
+	// npx ts-node sandbox/queueMode.ts: start, print the addresses, stop on Ctrl-C
 	void (async () => {
 		const queue = await startQueue();
 		console.log(`n8n main (editor): ${queue.main.url}  (${'owner@example.com'})`);
