@@ -11,11 +11,10 @@ const { BOOTS_N8N, LONG_RUNS } = require('../scripts/lib/suites');
 // Each heavy one comes when the last should be about done (by the durations of a fresh-clone CI
 // run), so that a worker seldom waits for its turn.
 const REAL_N8N_ORDER = [
-	'queue-faults', // heavy
+	'queue-mode', // heavy (its faults too: test/queue/faults.ts)
 	'editor.browser',
 	'install.e2e',
 	'dev-reload.e2e',
-	'queue-mode', // heavy
 	'examples.e2e',
 	'first-import.e2e',
 	'mcp-tools.e2e',

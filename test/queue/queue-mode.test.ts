@@ -8,6 +8,7 @@ import { PACKAGE_NAME } from '../../scripts/lib/registry';
 import { loadExample, OPENAI_CREDENTIAL_NAME } from '../../sandbox/setup';
 import { HEAVY_SUITE_WAIT_MS } from '../../harness/heavy-suites';
 import { clickButton, openChat, type ChatButtons } from '../../harness/hostedChat';
+import { queueFaultScenarios, QUEUE_FAULTS_ENV, workersSettled } from './faults';
 import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeftovers, WEBHOOK_NODE_ID, type Testbed } from './testbed';
 
 /**
@@ -15,11 +16,13 @@ import { boostCalls, inBatches, startPageWorkflow, startTestbed, stopAndFindLeft
  * 2 webhook processors (sandbox/queueMode.ts), each installing the package at boot from a local
  * registry (main through N8N_COMMUNITY_PACKAGES, the others through
  * N8N_REINSTALL_MISSING_PACKAGES). Signed events are spread round-robin over both processors by
- * this test and run by the workers. Faults (workers killed, Redis stopped,
- * deliveries failing while the processors are down): queue-faults.test.ts.
+ * this test and run by the workers. Then, on the same queue (one boot: five n8n processes, Postgres
+ * and Redis take a minute or more on 2 cores), the faults (workers killed, Redis stopped, deliveries
+ * failing while the processors are down): faults.ts. The queue boots with the settings the faults
+ * need (Bull's locks shortened, n8n's classic activation path), which the scenarios here keep too.
  */
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 
 /**
  * 100 keeps `npm test` short (4 events in flight at all times over both processors and workers, each
@@ -37,7 +40,7 @@ let bed: Testbed;
 let pids: number[] = [];
 
 beforeAll(async () => {
-	bed = await startTestbed('Storefront events (queue)');
+	bed = await startTestbed('Storefront events (queue)', { env: QUEUE_FAULTS_ENV });
 	pids = [bed.queue.main, ...bed.queue.workers, ...bed.queue.webhooks].map((n) => n.pid!);
 }, HEAVY_SUITE_WAIT_MS + 10 * 60_000);
 
@@ -230,6 +233,9 @@ test('the approval example (human review in the chat): the review reaches the ch
 	await bed.queue.main.deactivate(workflow.id);
 });
 
+describe('faults', () => queueFaultScenarios(() => bed));
+
 test('stopping leaves no n8n, Postgres or Redis process behind', async () => {
+	await workersSettled(); // nothing left booting
 	expect(await stopAndFindLeftovers(bed, pids)).toEqual({ alive: [], leftovers: [] });
 });

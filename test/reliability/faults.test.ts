@@ -32,8 +32,8 @@ async function withApi<T>(use: (api: FakeApiServer) => Promise<T>): Promise<T> {
 afterAll(async () => await Promise.all(apis.map(async (api) => await api.close())));
 
 /** n8n's own request option: a short timeout so that the "no answer" case takes a second, not five minutes. */
-const TIMEOUT_MS = 300;
-const SLOW_MS = 1200;
+const TIMEOUT_MS = 1000;
+const SLOW_MS = 3000;
 
 interface FaultCase {
 	name: string;
