@@ -353,12 +353,14 @@ export class N8n {
 		this.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
 	}
 
-	async rest<T = any>(method: string, route: string, body?: unknown, opts: { allowFailure?: boolean } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+	/** `timeoutMs`: give up on an answer after that long (a TimeoutError), instead of undici's 300 s. */
+	async rest<T = any>(method: string, route: string, body?: unknown, opts: { allowFailure?: boolean; timeoutMs?: number } = {}): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
 		const send = async () =>
 			await fetch(`${this.url}${route}`, {
 				method,
 				headers: { 'content-type': 'application/json', cookie: this.cookie, 'browser-id': 'e2e' },
 				body: body === undefined ? undefined : JSON.stringify(body),
+				...(opts.timeoutMs ? { signal: AbortSignal.timeout(opts.timeoutMs) } : {}),
 			});
 		const res = await send()
 			.catch(async (error: Error & { cause?: { code?: string } }) => {

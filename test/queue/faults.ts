@@ -158,7 +158,9 @@ export function queueFaultScenarios(testbed: () => Testbed) {
 		await queue.main.activate(workflow.id); // its webhook is registered when this returns
 		const boostNow = async () => expect((await fetch(`${queue.webhooks[0].url}/webhook/boost-now`, { method: 'POST', body: '{}' })).status).toBe(200);
 		const adsBefore = api.ads.ads.size;
-		const boosts = () => boostCalls(api);
+		// the queue's boost calls before this scenario (queue-mode.test.ts's own) are not this one's
+		const boostsBefore = boostCalls(api).length;
+		const boosts = () => boostCalls(api).slice(boostsBefore);
 		const realBoosts = () => boosts().filter((b) => !b.validateOnly);
 
 		// the API takes 8 s over each boost call (it creates the ad after the wait, answered or not)
@@ -219,7 +221,14 @@ export function queueFaultScenarios(testbed: () => Testbed) {
 		// n8n's Retry, as a user would click it in the executions list: it re-runs the data n8n kept, the error
 		const retries: string[] = [];
 		for (const id of failed) {
-			const run = await queue.main.rest<RetryAnswer>('POST', `/rest/executions/${id}/retry`, { loadWorkflow: false }, { allowFailure: true });
+			// now and then n8n 2.41.1 never answers a retry in queue mode (1 run in about 5 on a loaded
+			// machine: undici gave up after 300 s); what counts is that it runs nothing, checked below
+			const run = await queue.main
+				.rest<RetryAnswer>('POST', `/rest/executions/${id}/retry`, { loadWorkflow: false }, { allowFailure: true, timeoutMs: 60_000 })
+				.catch((error: Error) => {
+					if (!/TimeoutError|aborted due to timeout/.test(String(error.message))) throw error;
+					return { status: 'unanswered', message: 'no answer in 60 s' } as RetryAnswer;
+				});
 			retries.push(`${run.status ?? 'refused'}: ${run.data?.resultData?.error?.message ?? run.message ?? ''}`);
 		}
 		const ran = (await bed.count('success')) - successBefore;
@@ -228,7 +237,7 @@ export function queueFaultScenarios(testbed: () => Testbed) {
 				`(what the dead worker held: ${settled.error ?? 0} error, ${settled.crashed ?? 0} crashed at first); retried → ${ran} of ${QUEUED} events ran`,
 		);
 		// each retry ends as the lost run did, running nothing; no event ran twice, none of the others was lost
-		expect(retries).toEqual(failed.map(() => expect.stringMatching(/^error: This execution failed to be processed too many times/)));
+		expect(retries).toEqual(failed.map(() => expect.stringMatching(/^error: This execution failed to be processed too many times|^unanswered: /)));
 		expect(ran).toBe(QUEUED - failed.length);
 		// each wait above fails by itself, saying what it waited for; together, on a loaded machine, they
 		// outlast the file's 240 s (CI: a main restart, two worker boots and the queue's recovery)
