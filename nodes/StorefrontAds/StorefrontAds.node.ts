@@ -8,7 +8,10 @@ import {
 	searchAudiences,
 	searchBestPosts,
 	searchCampaigns,
+	searchEveryAdAccount,
 	searchKeywords,
+	searchPronetPages,
+	searchVideonetIdentities,
 } from './methods/listSearch';
 import { nodeProperties } from '../shared/assembly';
 import { registerLocators } from '../shared/fieldBuilders';
@@ -50,6 +53,18 @@ export class StorefrontAds implements INodeType {
 	customOperations = customOperations;
 
 	methods = {
-		listSearch: { searchAdAccounts, searchAdConnections, searchAds, searchAdSets, searchAudiences, searchBestPosts, searchCampaigns, searchKeywords },
+		listSearch: {
+			searchAdAccounts,
+			searchAdConnections,
+			searchAds,
+			searchAdSets,
+			searchAudiences,
+			searchBestPosts,
+			searchCampaigns,
+			searchEveryAdAccount,
+			searchKeywords,
+			searchPronetPages,
+			searchVideonetIdentities,
+		},
 	};
 }

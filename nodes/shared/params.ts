@@ -61,6 +61,21 @@ export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string
 	return checkedId(ctx.getNode(), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
 }
 
+/** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */
+export const isLocatorValue = (value: unknown): value is { mode: unknown; value: unknown } =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && 'mode' in value && 'value' in value;
+
+/**
+ * A collection's values with each resource locator among them as its plain ID, trimmed and checked
+ * as `locatorValue` checks one (Filters → Campaign, Additional Fields → Audience); any other value,
+ * a plain ID saved before the option was a locator included, stays as it is.
+ */
+export function withPlainIds(ctx: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
+	const plain: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) plain[key] = isLocatorValue(value) ? checkedId(ctx.getNode(), key, value.value, ctx.getItemIndex()) : value;
+	return plain;
+}
+
 export const isEmpty = (value: unknown) =>
 	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 

@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isEmpty } from './params';
+import { isEmpty, withPlainIds } from './params';
 import { reading } from './reads';
 
 /** Fails the current item with a message and what to do about it. */
@@ -70,22 +70,22 @@ export function copyFilled(target: IDataObject, fields: IDataObject, map: (value
 	return target;
 }
 
-/** Sends a collection's non-empty values in the body under the same names (after `transform`). */
+/** Sends a collection's non-empty values in the body under the same names (a locator's as its plain ID; after `transform`). */
 export function bodyFrom<C extends string>(
 	collectionName: C,
 	transform: (this: IExecuteSingleFunctions, fields: IDataObject) => IDataObject = (f) => f,
 ) {
 	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = transform.call(this, { ...read.param<IDataObject>(this, collectionName, {}) });
+		const fields = transform.call(this, withPlainIds(this, read.param<IDataObject>(this, collectionName, {})));
 		request.body = copyFilled({ ...(request.body as IDataObject) }, fields);
 		return request;
 	});
 }
 
-/** Sends a collection's non-empty values in the query string under the same names. */
+/** Sends a collection's non-empty values in the query string under the same names (a locator's as its plain ID). */
 export function queryFrom<C extends string>(collectionName: C) {
 	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const fields = read.param<IDataObject>(this, collectionName, {});
+		const fields = withPlainIds(this, read.param<IDataObject>(this, collectionName, {}));
 		request.qs = copyFilled({ ...(request.qs as IDataObject) }, fields);
 		return request;
 	});

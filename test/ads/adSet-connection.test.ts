@@ -58,7 +58,7 @@ describe('Ad Set', () => {
 		for (let i = 0; i < 501; i++) ctx.api.ads.seedCampaign(SOCIAL, `C${i}`, 0);
 		const r = await run({ operation: 'getAll', accountId: byId(SOCIAL), returnAll: true });
 		expect(r.json).toHaveLength(500);
-		expect(r.json[0]).toMatchObject({ truncated: true, notice: expect.stringMatching(/at most 500 ad sets.*Campaign ID/) });
+		expect(r.json[0]).toMatchObject({ truncated: true, notice: expect.stringMatching(/at most 500 ad sets.*Filters → Campaign/) });
 		const few = await run({ operation: 'getAll', accountId: byId(SOCIAL), limit: 5 });
 		expect(few.json[0].truncated).toBe(true);
 		ctx.api.ads.adSets.clear();

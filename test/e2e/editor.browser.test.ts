@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+import { KEYS } from '../../fake-api';
+import { DEMO } from '../../fake-api/demo';
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
 import { chromiumPath } from '../../harness/chromium';
 import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../../harness/npm-start';
@@ -265,6 +267,111 @@ test('a boost created Paused says in words what state the ad is in, beside the A
 	await shot('output-ads-boost-paused');
 	await page.keyboard.press('Escape');
 }, 240_000);
+
+/** The sandbox's fake API over HTTP, as any other process reaches it: its REST with the sandbox's key, or its control routes. */
+async function fakeApi<T>(route: string, control = false): Promise<T> {
+	const res = await fetch(`http://127.0.0.1:${ports.api}${route}`, control ? { method: 'POST' } : { headers: { authorization: `Bearer ${KEYS.full}` } });
+	expect(res.status).toBe(200);
+	return (await res.json()) as T;
+}
+
+/** Waits until `done` holds, polling; a loaded 2-core machine gets generous time. */
+async function until(what: string, done: () => Promise<boolean>, timeoutMs = 90_000) {
+	const started = Date.now();
+	while (!(await done())) {
+		if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+		await new Promise((r) => setTimeout(r, 300));
+	}
+}
+
+test('Boost Post as a new user meets it: pick a post from the list, boost it, and the ad is created Paused for exactly that post (issue 58)', async () => {
+	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
+	const credential = credentials.find((c) => c.name === 'Storefront account') ?? credentials[0];
+	const trigger = "When clicking 'Execute workflow'";
+	const boost = 'Boost the picked post';
+	// the connection and ad account as "From list" leaves them (the value and the name the list showed): the demo data's socialnet ones
+	const picked = (value: string, cachedResultName: string) => ({ __rl: true, mode: 'list', value, cachedResultName });
+	const workflow = await rest<{ id: string }>('post', '/rest/workflows', {
+		name: 'Boost a picked post (browser test)',
+		nodes: [
+			{ id: 'pick-trigger', name: trigger, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'pick-boost',
+				name: boost,
+				type: 'n8n-nodes-storefront.storefrontAds',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: {
+					resource: 'ad',
+					operation: 'boost',
+					network: 'socialnet',
+					accountId: picked(DEMO.socialConnection, 'Shop Page — socialnet'),
+					adAccountId: picked(DEMO.socialAdAccount, 'Shop ads (act_1001, USD)'),
+					postId: { __rl: true, mode: 'list', value: '' },
+					budgetAmount: 20,
+					budgetType: 'daily',
+				},
+				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
+			},
+		],
+		connections: { [trigger]: { main: [[{ node: boost, type: 'main', index: 0 }]] } },
+		settings: {},
+	});
+	// what the API ranks for this connection: the list must show these, in this order
+	const { posts } = await fakeApi<{ posts: Array<{ id: string; caption: string; score: number }> }>(
+		`/v1/ads/best-posts?accountId=${DEMO.socialConnection}&adAccountId=${DEMO.socialAdAccount}`,
+	);
+	expect(posts.length).toBeGreaterThan(2);
+
+	await openWorkflow(workflow.id, 2);
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${boost}"]`).dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]');
+	const locator = page.locator('[data-test-id="resource-locator-postId"]');
+	await locator.waitFor({ timeout: 30_000 });
+	expect(await placeholders('postId')).toContain('Select a post...');
+
+	// "From list": n8n asks the node's list search, which asks the API for the connection's ranked posts
+	await locator.locator('[data-test-id="rlc-input-container"]').click();
+	const items = page.locator('[data-test-id="rlc-item"]');
+	await until('the list of posts to boost', async () => (await items.count()) >= posts.length, 90_000);
+	const names = (await items.allInnerTexts()).map((t) => t.trim());
+	expect(names).toEqual(posts.map((p) => `${p.caption} — socialnet, score ${p.score}`));
+	await shot('panel-ads-boost-post-list');
+
+	// the second post: not the one the Monday example boosts (the best), so the ad can only come from this pick
+	const choice = posts[1];
+	await items.nth(1).click();
+	await page.locator('[data-test-id="rlc-item"]').first().waitFor({ state: 'hidden', timeout: 15_000 });
+	const shown = locator.locator('[data-test-id="rlc-input-container"] input').first();
+	await until('the picked post shown in the Post field', async () => (await shown.inputValue()).startsWith(`${choice.caption} — socialnet`), 15_000);
+	await shot('panel-ads-boost-post-picked');
+
+	// Execute step: the manual trigger, then the boost
+	const requestsBefore = (await fakeApi<{ requests: unknown[] }>('/__control/requests', true)).requests.length;
+	await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.locator('[data-test-id="radio-button-json"]').first().waitFor({ timeout: 120_000 });
+	await output.locator('[data-test-id="radio-button-json"]').first().click();
+	await output.getByText('In review by the network', { exact: false }).first().waitFor({ timeout: 60_000 });
+	// the JSON view shows spaces as "·"
+	const text = (await output.innerText()).replace(/[·\s]+/g, ' ');
+	expect(text).toContain('"requestedStatus": "paused"');
+	expect(text).toContain(`"name": "Boost of ${choice.id}"`);
+	expect(text).toContain('Created Paused: once approved it stays paused and spends nothing until you set it active');
+
+	// the API got the plain ID of the post picked, once, and made one ad for it, paused
+	const sent = (await fakeApi<{ requests: Array<{ method: string; path: string; body: Record<string, unknown> }> }>('/__control/requests', true)).requests
+		.slice(requestsBefore)
+		.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
+	expect(sent.map((r) => r.body.postId)).toEqual([choice.id]);
+	expect(sent[0].body).toMatchObject({ accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount, status: 'PAUSED', budgetAmount: 20 });
+	const { ads } = await fakeApi<{ ads: Array<{ id: string; requestedStatus: string; creative: { postId?: string } }> }>('/__control/ads', true);
+	const made = ads.filter((a) => a.creative?.postId === choice.id);
+	expect(made.map((a) => a.requestedStatus)).toEqual(['paused']);
+	expect(text).toContain(`"id": "${made[0].id}"`);
+	await shot('output-ads-boost-picked-post');
+	await page.keyboard.press('Escape');
+}, 360_000);
 
 test('the credential test passes against the fake API (and a wrong key fails it)', async () => {
 	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');

@@ -3,9 +3,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
 import { reading } from '../../shared/reads';
+import { withPlainIds } from '../../shared/params';
 import { copyFilled } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
-import { keywords, name, renamedField } from './adsFields';
+import { audienceOption, existingCampaignId, identityId, keywords, name, organizationId, renamedField } from './adsFields';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from './spendFields';
@@ -71,25 +72,16 @@ const networkFields = [
 	}),
 	// a name of its own: Keywords on searchnet only (checked when the ad is created), the node's `keywords` required wherever it shows
 	renamedField(keywords, 'searchnetKeywords', { displayOptions: { show: { network: ['searchnet'] } } }),
-	field({
-		displayName: 'Organization ID',
-		name: 'organizationId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 2414183',
-		description: 'The Company Page the ad runs as',
+	{
+		...organizationId,
 		hint: 'Optional: without it the API runs the ad without a Company Page (as the connected member account)',
 		displayOptions: { show: { network: ['pronet'] } },
-	}),
-	field({
-		displayName: 'Identity ID',
-		name: 'identityId',
-		type: 'string',
-		default: '',
-		description: 'The profile shown on the ad',
+	},
+	{
+		...identityId,
 		hint: "Optional: without it the API uses the ad account's default identity",
 		displayOptions: { show: { network: ['videonet'] } },
-	}),
+	},
 	field({
 		displayName: 'Identity Type',
 		name: 'identityType',
@@ -100,7 +92,7 @@ const networkFields = [
 			{ name: 'Video Account', value: 'VIDEO_USER' },
 		],
 		default: 'VIDEO_USER',
-		description: 'Sent with Identity ID',
+		description: 'Sent with Identity: the type the Identity list shows beside it',
 		displayOptions: { show: { network: ['videonet'] } },
 	}),
 	field({
@@ -135,15 +127,7 @@ const KIND_FIELDS = {
 
 const optionalFields = collection('Additional Fields', 'additionalFields', [
 	{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '', description: 'When the ad starts (default: as soon as approved)' },
-	{
-		displayName: 'Audience ID',
-		name: 'audienceId',
-		type: 'string',
-		default: '',
-		placeholder: 'aud_…',
-		description: 'A saved audience to target',
-		displayOptions: { show: { '/network': Object.keys(NETWORKS).filter((n) => NETWORKS[n].audiences) } },
-	},
+	{ ...audienceOption, displayOptions: { show: { '/network': Object.keys(NETWORKS).filter((n) => NETWORKS[n].audiences) } } },
 	{
 		displayName: 'Countries',
 		name: 'countries',
@@ -153,14 +137,7 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 		description: 'ISO country codes, comma-separated or one per line',
 		displayOptions: { hide: { '/network': ['chatnet'] } },
 	},
-	{
-		displayName: 'Existing Campaign ID',
-		name: 'existingCampaignId',
-		type: 'string',
-		default: '',
-		description: 'Add the ad to this campaign instead of creating one (socialnet, searchnet)',
-		displayOptions: { show: { '/network': Object.keys(NETWORKS).filter((n) => NETWORKS[n].existingCampaign) } },
-	},
+	{ ...existingCampaignId, displayOptions: { show: { '/network': Object.keys(NETWORKS).filter((n) => NETWORKS[n].existingCampaign) } } },
 	// the creative fields a network does not require, offered as optional
 	...CREATIVE.map(
 		(f) =>
@@ -184,12 +161,12 @@ const adBody = reading(['network', 'videoUrl', 'additionalFields', ...TOP_LEVEL.
 	const facts = NETWORKS[network];
 	const shownOn = (f: string) => Boolean(facts && (facts.requiredCreative.includes(f) || facts.ownCreative.includes(f)));
 	const shown = TOP_LEVEL.filter((f) => shownOn(f) && !(f === 'imageUrl' && network === 'videonet'));
-	// Chatnet's four countries are their own field (a menu), sent as the API's countries
-	copyFilled(body, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, read.param(this, parameterOf(f), undefined)])));
+	// Chatnet's four countries are their own field (a menu), sent as the API's countries; a Company Page or Identity as its plain ID
+	copyFilled(body, withPlainIds(this, Object.fromEntries(shown.map((f) => [f === 'chatnetCountries' ? 'countries' : f, read.param(this, parameterOf(f), undefined)]))));
 	if (network === 'videonet') body.imageUrl = read.param(this, 'videoUrl', '');
 	if (network !== 'videonet' || !body.identityId) delete body.identityType;
 	if (body.keywords !== undefined) body.keywords = linesList(body.keywords);
-	copyFilled(body, read.param<IDataObject>(this, 'additionalFields', {}), (value, key) => (key === 'countries' ? codesList(value) : value));
+	copyFilled(body, withPlainIds(this, read.param<IDataObject>(this, 'additionalFields', {})), (value, key) => (key === 'countries' ? codesList(value) : value));
 	request.body = body;
 	return request;
 });

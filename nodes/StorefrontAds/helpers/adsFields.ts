@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
-import { collection, field, locatorDeclaredAs, resourceLocator, type Field } from '../../shared/fieldBuilders';
+import { collection, field, locatorDeclaredAs, resourceLocator, type Field, type LocatorSpec } from '../../shared/fieldBuilders';
 import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
 import { PLATFORMS } from './networks';
 
@@ -148,6 +148,74 @@ export const audienceId = resourceLocator({
 
 export const keywordId = resourceLocator({ displayName: 'Keyword', name: 'keywordId', searchListMethod: 'searchKeywords', placeholder: 'e.g. kw_000123', listedBy: actionName('keyword', 'getAll') });
 
+/**
+ * An optional locator of the same kind as `original` (its list, ID format and name): a filter or option
+ * in a collection, where a value is not required. `changes` may name another list or description.
+ */
+export function optionalLocator<As extends string>(original: Field, as: As, changes: Partial<Omit<LocatorSpec, 'name'>> = {}): Field<As> {
+	return resourceLocator({ ...locatorDeclaredAs(original)!, required: false, ...changes, name: as });
+}
+
+/** Filters → Campaign of the Get Many lists (ads, ad sets, keywords, search terms): one option, the same on each. */
+export const campaignFilter = optionalLocator(campaignId, 'campaignId', { description: "Only those of this campaign, by the network's own campaign ID; the list shows each campaign's platform" });
+
+/** Filters → Ad Group of Keyword → Get Many: the connection's ad sets, of the campaign under Filters when one is chosen. */
+export const adGroupFilter = optionalLocator(adSetId, 'adSetId', {
+	displayName: 'Ad Group',
+	description: "Only the keywords of this ad group; the list shows the chosen connection's, of the campaign under Filters when one is chosen",
+});
+
+/** Filters → Ad Account of Audience → Get Many: the chosen connection's ad accounts. */
+export const adAccountFilter = optionalLocator(adAccountId, 'adAccountId', { description: "Only the audiences of this ad account; the list shows the chosen connection's ad accounts" });
+
+/** Filters → Ad Account of Campaign → Get Many, which has no Ad Connection: the list shows the ad accounts of every connection. */
+export const everyAdAccountFilter = optionalLocator(adAccountId, 'adAccountId', {
+	searchListMethod: 'searchEveryAdAccount',
+	description: 'Only the campaigns of this ad account; the list shows the ad accounts of every connection, each with its connection',
+});
+
+/** The searchnet account of keyword ideas, historical metrics and search terms (in their Options or Filters): an ad account of the searchnet connection. */
+export const customerId = resourceLocator({
+	displayName: 'Customer',
+	name: 'customerId',
+	searchListMethod: 'searchAdAccounts',
+	required: false,
+	placeholder: 'e.g. 123-456-7890',
+	description: "The searchnet account (customer), when the connection has several; the list shows the chosen connection's ad accounts",
+	listedBy: actionName('connection', 'getAdAccounts'),
+});
+
+/** Ad → Create on pronet: the Company Page the ad runs as, from the chosen connection's Pages. */
+export const organizationId = resourceLocator({
+	displayName: 'Company Page',
+	name: 'organizationId',
+	searchListMethod: 'searchPronetPages',
+	required: false,
+	placeholder: 'e.g. 2414183',
+	description: "The Company Page the ad runs as, by its organization ID; the list shows the chosen connection's Pages",
+	listedBy: actionName('post', 'getPronetPages'),
+});
+
+/** Ad → Create on videonet: the profile shown on the ad, from the chosen connection and ad account's identities. */
+export const identityId = resourceLocator({
+	displayName: 'Identity',
+	name: 'identityId',
+	searchListMethod: 'searchVideonetIdentities',
+	required: false,
+	placeholder: 'e.g. 7000000000001',
+	description: "The profile shown on the ad; the list shows the chosen ad account's identities, each with its type (set Identity Type to it)",
+	listedBy: actionName('post', 'getVideonetIdentities'),
+});
+
+/** Ad → Create's Additional Fields → Existing Campaign: a campaign of the chosen ad account. */
+export const existingCampaignId = optionalLocator(campaignId, 'existingCampaignId', {
+	displayName: 'Existing Campaign',
+	description: "Add the ad to this campaign instead of creating one (socialnet, searchnet); the list shows the chosen ad account's campaigns",
+});
+
+/** Ad → Create's Additional Fields → Audience: a saved audience of the chosen connection. */
+export const audienceOption = optionalLocator(audienceId, 'audienceId', { description: 'A saved audience of the chosen connection to target' });
+
 /** Search keywords, one per line: Keyword → Add and Get Historical Metrics (searchnet ads: `searchnetKeywords`). */
 export const keywords = field({
 	displayName: 'Keywords',
@@ -207,4 +275,4 @@ export function renamedField<As extends string>(original: Field, as: As, changes
 export const videonetAdAccountId = renamedField(adAccountId, 'videonetAdAccountId');
 
 /** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (fieldBuilders.ts registerLocators). */
-export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, postId, videonetAdAccountId];
+export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, postId, videonetAdAccountId, customerId, organizationId, identityId, existingCampaignId];

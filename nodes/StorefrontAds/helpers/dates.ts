@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import type { Field } from '../../shared/fieldBuilders';
 
-import { isEmpty } from '../../shared/params';
+import { isEmpty, withPlainIds } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { copyFilled, failItem } from '../../shared/requestActions';
 
@@ -31,11 +31,11 @@ const DAY_FIELDS: Record<string, string> = { fromDate: 'From Date', toDate: 'To 
 
 /**
  * preSend: a collection's non-empty values in the query; day fields are sent as their UTC day
- * (YYYY-MM-DD) and lists joined with commas.
+ * (YYYY-MM-DD), lists joined with commas and a locator (Filters → Campaign) as its plain ID.
  */
 export function queryWithDays<C extends string>(collectionName: C) {
 	return reading([collectionName], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		request.qs = copyFilled({ ...(request.qs as IDataObject) }, read.param<IDataObject>(this, collectionName, {}), (value, key) =>
+		request.qs = copyFilled({ ...(request.qs as IDataObject) }, withPlainIds(this, read.param<IDataObject>(this, collectionName, {})), (value, key) =>
 			DAY_FIELDS[key] ? checkedDay(this, value, DAY_FIELDS[key]) : Array.isArray(value) ? value.join(',') : value,
 		);
 		return request;

@@ -3,16 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 import { field } from '../../shared/fieldBuilders';
 import { reading } from '../../shared/reads';
 
-/** What the searchnet research operations (keyword ideas, historical metrics, search terms) share: the customer ID and micros. */
-
-/** The searchnet account of keyword ideas, historical metrics and search terms (inside their Options / Filters). */
-export const customerIdField = field({
-	displayName: 'Customer ID',
-	name: 'customerId',
-	type: 'string',
-	default: '',
-	description: 'The searchnet account (customer) ID, when the connection has several',
-});
+/** What the searchnet research operations (keyword ideas, historical metrics, search terms) share: micros (their Customer is adsFields.ts `customerId`). */
 
 /** Adds `<name>` in currency units next to every `<name>Micros` (searchnet bids and costs are in millionths). */
 export function withCurrencyUnits(value: unknown): unknown {

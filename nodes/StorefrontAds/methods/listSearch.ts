@@ -1,6 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { apiRequest } from '../../shared/wire/apiRequest';
 import { NETWORKS, networksWhere, type NetworkFacts } from '../helpers/networks';
 
 const connection = (ctx: ILoadOptionsFunctions) => {
@@ -52,6 +53,24 @@ export const searchAdAccounts = listSearch({
 	name: adAccountLabel,
 	value: (a) => a.adAccountId as string,
 });
+
+/**
+ * Campaign → Get Many's Filters → Ad Account: the operation has no Ad Connection, so the list walks
+ * every connection (the API lists ad accounts per connection) and names each account with its
+ * connection, `Shop ads (act_1001, USD) — Shop Page, socialnet`.
+ */
+export async function searchEveryAdAccount(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const { body } = await apiRequest.call(this, 'GET', '/v1/ads/connections');
+	const results = [];
+	for (const c of (body.connections as IDataObject[] | undefined) ?? []) {
+		const { body: answer } = await apiRequest.call(this, 'GET', '/v1/ads/accounts', { qs: { accountId: c.id as string } });
+		for (const a of (answer.accounts as IDataObject[] | undefined) ?? []) {
+			results.push({ name: `${adAccountLabel(a)} — ${String(c.displayName ?? c.id)}, ${String(c.network ?? '?')}`, value: a.adAccountId as string });
+		}
+	}
+	const needle = filter?.toLowerCase();
+	return { results: results.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)) };
+}
 
 /** A caption shortened for a list entry. */
 const shortened = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
@@ -123,4 +142,26 @@ export const searchKeywords = listSearch({
 	serverFilter: 'search',
 	name: (k) => `${k.keyword as string} (${k.matchType as string}, ${k.status as string}${k.negative ? ', negative' : ''})`,
 	value: (k) => k.id as string,
+});
+
+/** Ad → Create's Company Page (pronet): the chosen connection's Pages, by name and vanity name. */
+export const searchPronetPages = listSearch({
+	path: '/v1/ads/pronet-pages',
+	rootProperty: 'pages',
+	query: connection,
+	name: (p) => `${String(p.name ?? p.organizationId)}${p.vanityName ? ` (${String(p.vanityName)})` : ''}`,
+	value: (p) => String(p.organizationId),
+});
+
+/** Ad → Create's Identity (videonet): the identities of the chosen connection and ad account, each with the Identity Type it needs. */
+export const searchVideonetIdentities = listSearch({
+	path: '/v1/ads/videonet-identities',
+	rootProperty: 'identities',
+	query: (ctx) => {
+		const base = connection(ctx);
+		const adAccountId = currentParameter(ctx, 'adAccountId');
+		return base && adAccountId ? { ...base, adAccountId } : undefined;
+	},
+	name: (i) => `${String(i.displayName ?? i.identityId)}${i.username ? ` (@${String(i.username)})` : ''} — ${String(i.identityType ?? '?')}`,
+	value: (i) => String(i.identityId),
 });

@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { failItem } from '../../../shared/requestActions';
+import { campaignFilter } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
@@ -21,7 +22,7 @@ async function failWhileBackfilling(this: IExecuteSingleFunctions, items: INodeE
 }
 
 export const fields = pagedListFields('ads', [
-	{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+	campaignFilter,
 	dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
 	dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
 	platformFilter,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId } from '../../helpers/adsFields';
+import { accountId, campaignFilter } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** The API answers at most this many ad sets (reference: GET /v1/ads/ad-sets). */
@@ -13,7 +13,7 @@ const API_CAP = 500;
  * so a workflow can tell and narrow the list by campaign. Runs on the raw answer, before Limit.
  */
 async function flagTruncated(this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	const notice = `The API returns at most ${API_CAP} ad sets, so this list may be incomplete. Filter by Campaign ID to get the rest.`;
+	const notice = `The API returns at most ${API_CAP} ad sets, so this list may be incomplete. Narrow it with Filters → Campaign to get the rest.`;
 	return items.map(({ json }) => {
 		const rows = json.adSets as IDataObject[] | undefined;
 		if (!Array.isArray(rows) || rows.length < API_CAP) return { json };
@@ -33,15 +33,7 @@ export const fields = [
 	collection(
 		'Filters',
 		'filters',
-		[
-			{
-				displayName: 'Campaign ID',
-				name: 'campaignId',
-				type: 'string',
-				default: '',
-				description: "Only the ad sets of this campaign (the network's own campaign ID)",
-			},
-		],
+		[campaignFilter],
 		'Add Filter',
 	),
 ];

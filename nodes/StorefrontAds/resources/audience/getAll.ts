@@ -1,6 +1,6 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId } from '../../helpers/adsFields';
+import { accountId, adAccountFilter } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 
@@ -11,7 +11,7 @@ export const fields = [
 		'Filters',
 		'filters',
 		[
-			{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
+			adAccountFilter,
 			{ displayName: 'Type', name: 'type', type: 'options', options: AUDIENCE_TYPES, default: 'customer_list' },
 		],
 		'Add Filter',

@@ -7,11 +7,12 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
-import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { parseJsonList } from '../../../shared/jsonInput';
+import { isLocatorValue } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
+import { campaignId, optionalLocator } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/sendInChunks';
 import { PLATFORMS } from '../../helpers/networks';
@@ -20,9 +21,10 @@ import { statusChoice } from '../../helpers/choices';
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
 
-/** Accepts `{campaignId, platform}` and the campaign rows Get Many / Get Tree output (`platformCampaignId`). */
+/** Accepts `{campaignId, platform}` (Campaign picked from the list or given by ID) and the campaign rows Get Many / Get Tree output (`platformCampaignId`). */
 function toCampaignRef(ctx: IExecuteSingleFunctions, row: IDataObject, index: number) {
-	const campaignId = String(row.campaignId ?? row.platformCampaignId ?? '').trim();
+	const given = isLocatorValue(row.campaignId) ? row.campaignId.value : row.campaignId;
+	const campaignId = String(given ?? row.platformCampaignId ?? '').trim();
 	const platform = String(row.platform ?? '').trim();
 	if (!campaignId || !platform) {
 		failItem(ctx, `Campaign ${index + 1} needs a campaign ID and a platform`, 'Each entry is {"campaignId": "...", "platform": "socialfeed"} (or a campaign from Get Many).');
@@ -87,8 +89,8 @@ export const fields = [
 				displayName: 'Campaign',
 				name: 'campaign',
 				values: [
-					{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '', description: `The network's own campaign ID, as ${actionName('campaign', 'getAll')} lists it` },
-					{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed' },
+					optionalLocator(campaignId, 'campaignId', { description: "The campaign, by the network's own campaign ID; set Platform to the platform the list shows beside it" }),
+					{ displayName: 'Platform', name: 'platform', type: 'options', options: PLATFORMS, default: 'socialfeed', description: 'The campaign\'s platform, as the Campaign list shows it' },
 				],
 			},
 		],

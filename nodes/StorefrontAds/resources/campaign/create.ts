@@ -78,7 +78,7 @@ export const option = adsOperation({
 	value: 'create',
 	name: 'Create',
 	action: 'Create a campaign',
-	description: `Create an empty campaign; add ads to it with ${actionName('ad', 'create')} (Existing Campaign ID, socialnet and searchnet)`,
+	description: `Create an empty campaign; add ads to it with ${actionName('ad', 'create')} (Additional Fields → Existing Campaign, socialnet and searchnet)`,
 	method: 'POST',
 	path: '/v1/ads/campaigns',
 	spends: ['create', 'activate', 'budget'],

@@ -1,10 +1,11 @@
+import { everyAdAccountFilter } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 export const fields = pagedListFields('campaigns', [
-	{ displayName: 'Ad Account ID', name: 'adAccountId', type: 'string', default: '' },
+	everyAdAccountFilter,
 	dayField('From Date', 'fromDate', 'First day (UTC)'),
 	platformFilter,
 	sourceFilter,

@@ -1,6 +1,6 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId } from '../../helpers/adsFields';
+import { accountId, adGroupFilter, campaignFilter } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a searchnet connection. */
@@ -11,8 +11,8 @@ export const fields = [
 		'Filters',
 		'filters',
 		[
-			{ displayName: 'Ad Group ID', name: 'adSetId', type: 'string', default: '' },
-			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
+			adGroupFilter,
+			campaignFilter,
 			{ displayName: 'Negative', name: 'negative', type: 'boolean', default: false, description: 'Whether to list only negative (true) or only positive (false) keywords' },
 			{ displayName: 'Search', name: 'search', type: 'string', default: '' },
 		],

@@ -1,16 +1,16 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
-import { accountId, keywords, searchCountries } from '../../helpers/adsFields';
+import { accountId, customerId, keywords, searchCountries } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
-import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
+import { convertMicros, convertMicrosField } from '../../helpers/searchnet';
 
 /** accountId: a searchnet connection. */
 export const fields = [
 	accountId,
 	keywords,
 	searchCountries,
-	collection('Options', 'options', [customerIdField], 'Add Option'),
+	collection('Options', 'options', [customerId], 'Add Option'),
 	convertMicrosField,
 	...returnAllOrLimit('keywords'),
 ];

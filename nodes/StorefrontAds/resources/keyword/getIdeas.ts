@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
-import { accountId, searchCountries } from '../../helpers/adsFields';
+import { accountId, customerId, searchCountries } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
-import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
+import { convertMicros, convertMicrosField } from '../../helpers/searchnet';
 
 /** The API needs seed keywords, a seed URL or both: refused before the call otherwise. */
 async function requireSeed(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -28,7 +28,7 @@ export const fields = [
 	field({ displayName: 'Seed URL', name: 'seedUrl', type: 'string', default: '', placeholder: 'https://shop.example.com' }),
 	accountId,
 	searchCountries,
-	collection('Options', 'options', [customerIdField], 'Add Option'),
+	collection('Options', 'options', [customerId], 'Add Option'),
 	convertMicrosField,
 	...returnAllOrLimit('ideas'),
 ];

@@ -1,9 +1,9 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId } from '../../helpers/adsFields';
+import { accountId, campaignFilter, customerId } from '../../helpers/adsFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
-import { convertMicros, convertMicrosField, customerIdField } from '../../helpers/searchnet';
+import { convertMicros, convertMicrosField } from '../../helpers/searchnet';
 
 /** accountId: a searchnet connection. */
 export const fields = [
@@ -14,8 +14,8 @@ export const fields = [
 		'Filters',
 		'filters',
 		[
-			{ displayName: 'Campaign ID', name: 'campaignId', type: 'string', default: '' },
-			customerIdField,
+			campaignFilter,
+			customerId,
 			dayField('From Date', 'fromDate', 'First day (UTC); default 30 days ago'),
 			dayField('To Date', 'toDate', 'Last day (UTC); default today'),
 		],
