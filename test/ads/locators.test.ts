@@ -70,8 +70,8 @@ describe('Filters → Campaign of the Get Many lists (ads, ad sets, keywords, se
 		const campaign = ctx.api.ads.seedCampaign(SEARCH, 'Brand', 0);
 		const other = ctx.api.ads.seedCampaign(SEARCH, 'Other', 0);
 		const [set] = ctx.api.ads.adSetsOf(campaign.platformCampaignId);
-		ctx.api.adsExtras.seedKeywords(SEARCH, campaign.platformCampaignId, set.platformAdSetId, ['linen dress']);
-		ctx.api.adsExtras.seedKeywords(SEARCH, other.platformCampaignId, ctx.api.ads.adSetsOf(other.platformCampaignId)[0].platformAdSetId, ['hat']);
+		ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, set.platformAdSetId, ['linen dress']);
+		ctx.api.keywords.seed(SEARCH, other.platformCampaignId, ctx.api.ads.adSetsOf(other.platformCampaignId)[0].platformAdSetId, ['hat']);
 		const filters = { campaignId: fromList(campaign.platformCampaignId), adSetId: fromList(set.platformAdSetId) };
 		// the Ad Group list: the connection's ad sets, of the campaign picked under Filters
 		const groups = await search.searchAdSets.call(context({ resource: 'keyword', operation: 'getAll', accountId: byId(SEARCH), filters }));
