@@ -5,6 +5,7 @@ import path from 'node:path';
 import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
 import { OPENAI_BASE } from '../../fake-api/openai';
+import { capsInWords, EXAMPLE_CAPS } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { startQueue, type Queue } from '../../sandbox/queue';
 import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from './n8n';
 
@@ -30,7 +31,8 @@ export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-ag
  * so a user's own credential of that name is selected on every node (docs/examples.md).
  */
 export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
-export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+/** CAPPED_CREDENTIAL_NAME's caps: Limit Spending on, each cap at its declared example (SPEND_CAPS). */
+export const SANDBOX_CAPS = { limitSpending: true, ...EXAMPLE_CAPS };
 /** CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
 export const SANDBOX_NO_CAPS = { limitSpending: false };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */
@@ -305,8 +307,8 @@ export function banner(sandbox: Sandbox) {
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
   credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
-                "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
-                ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
+                "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on:
+                ${capsInWords(SANDBOX_CAPS)}
                 (the three AI agent examples use it)
   chat model:   "${OPENAI_CREDENTIAL_NAME}" → ${api.url}${OPENAI_BASE}, a scripted model: open
                 "Store assistant", click "Open chat" and send any message; it lists the pages,
