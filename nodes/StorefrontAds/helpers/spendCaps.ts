@@ -60,8 +60,10 @@ export type Spends = 'none' | SpendActions | JudgedSpends;
 /** What an operation's requests can do, at most. */
 export const canDo = (spends: Spends): readonly SpendAction[] => (spends === 'none' ? [] : 'can' in spends ? spends.can : spends);
 
+/** The actions of `actions` a cap checks (its declaration's `checks`). */
+export const checkedBy = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => actions.filter((a) => cap.checks.includes(a));
 /** Whether a cap checks a request that can do `actions`: it checks one of them. */
-export const checksAny = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => actions.some((a) => cap.checks.includes(a));
+export const checksAny = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => checkedBy(cap, actions).length > 0;
 
 /** The kinds of cap that check an operation, from its declaration (docs/nodes.md's table, one column per kind). */
 export function capsChecking(spends: Spends): Record<CapKind, boolean> {

@@ -7,7 +7,7 @@ import {
 	actionsOf,
 	canDo,
 	capsAdvice,
-	checksAny,
+	checkedBy,
 	credentialCaps,
 	judgedActions,
 	lowerText,
@@ -98,7 +98,8 @@ function callsOf(executionId: string, field: string): Set<string> {
  */
 function countOf(ctx: IExecuteSingleFunctions, count: CapOfKind<'count'>, actions: readonly SpendAction[], request: IHttpRequestOptions, caps: SpendCaps, api: string) {
 	const cap = caps[count.field];
-	const calls = checksAny(count, actions) ? spendingCalls(actions.filter((a) => count.checks.includes(a)), request, ctx, api) : [];
+	const checked = checkedBy(count, actions);
+	const calls = checked.length ? spendingCalls(checked, request, ctx, api) : [];
 	const made = callsOf(String(ctx.getExecutionId() ?? ''), count.field);
 	const added = calls.filter((c) => !made.has(c));
 	const total = made.size + added.length;
