@@ -1,8 +1,8 @@
 /**
  * The spending caps' tables, generated from their declarations: docs/nodes.md's table of which
  * caps check each Ads operation (from each operation's `spends`, adsOperation.ts, as the
- * ts-compiled node builds them: one column per kind of cap), and the tables of the cap fields in
- * docs/nodes.md and README.md (from SPEND_CAPS, nodes/StorefrontAds/helpers/spendCapDeclarations.ts).
+ * ts-compiled node builds them: one column per kind of cap), and the cap fields in docs/nodes.md's
+ * table and README.md's line (from SPEND_CAPS, nodes/StorefrontAds/helpers/spendCapDeclarations.ts).
  * `npm run docs:caps` rewrites them; test/reliability/caps-docs.test.ts fails when one is out of date.
  */
 import * as fs from 'node:fs';
@@ -60,11 +60,11 @@ export function capsTable(): string {
 	return lines.join('\n');
 }
 
-/** The table of the cap fields: README.md's (short) or docs/nodes.md's (with each field's name). */
-export function capFieldsTable(doc: 'readme' | 'docs'): string {
-	const rows = SPEND_CAPS.map((c) => (doc === 'readme' ? `| ${c.displayName} | ${c.readme} |` : `| ${c.displayName} (\`${c.field}\`) | ${c.docs} |`));
-	return [doc === 'readme' ? '| Field | What it caps |' : '| Field (name) | What it caps |', '|---|---|', ...rows].join('\n');
-}
+/** docs/nodes.md's table of the cap fields, each with its name. */
+export const capFieldsTable = () => ['| Field (name) | What it caps |', '|---|---|', ...SPEND_CAPS.map((c) => `| ${c.displayName} (\`${c.field}\`) | ${c.docs} |`)].join('\n');
+
+/** README.md's list of the cap fields: one line, however many caps (the README stays short: test/package/readme.test.ts). */
+export const capFieldsLine = () => SPEND_CAPS.map((c) => `**${c.displayName}**: ${c.readme.charAt(0).toLowerCase()}${c.readme.slice(1)}.`).join(' ');
 
 /** `doc` with the text between `start` and `end` replaced. */
 function between(doc: string, file: string, start: string, end: string, text: string): string {
@@ -75,10 +75,10 @@ function between(doc: string, file: string, start: string, end: string, text: st
 }
 
 /** docs/nodes.md with its caps tables replaced by the generated ones. */
-export const withTable = (doc: string) => between(between(doc, 'docs/nodes.md', TABLE_START, TABLE_END, capsTable()), 'docs/nodes.md', FIELDS_START, FIELDS_END, capFieldsTable('docs'));
+export const withTable = (doc: string) => between(between(doc, 'docs/nodes.md', TABLE_START, TABLE_END, capsTable()), 'docs/nodes.md', FIELDS_START, FIELDS_END, capFieldsTable());
 
-/** README.md with its table of the cap fields replaced by the generated one. */
-export const withReadmeTable = (doc: string) => between(doc, 'README.md', FIELDS_START, FIELDS_END, capFieldsTable('readme'));
+/** README.md with its list of the cap fields replaced by the generated one. */
+export const withReadmeTable = (doc: string) => between(doc, 'README.md', FIELDS_START, FIELDS_END, capFieldsLine());
 
 if (require.main === module) {
 	// compiled to .cache/fake-api/scripts/: run from the repository root

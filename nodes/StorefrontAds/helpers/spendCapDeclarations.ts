@@ -8,7 +8,7 @@
  * - spendCaps.ts reads them from the credential (`SpendCaps`) and runs each cap's check, chosen by
  *   its `kind` (a budget against an amount, Paused Only against a status, the count of an
  *   execution's spending actions in spendingActions.ts); the tool description's note lists them;
- * - `npm run docs:caps` (scripts/caps-table.ts) writes docs/nodes.md's and README.md's tables;
+ * - `npm run docs:caps` (scripts/caps-table.ts) writes docs/nodes.md's tables and README.md's list;
  * - the test harness's `Credentials` type and the sandbox's capped credential take their fields
  *   and example values.
  *
@@ -42,7 +42,7 @@ interface Cap {
 	description: string;
 	/** The spending actions it checks: an operation whose `spends` can do any of them is checked by it. */
 	checks: readonly SpendAction[];
-	/** What it caps, in README.md's table (`npm run docs:caps`). */
+	/** What it caps, in README.md's list (`npm run docs:caps`): one sentence. */
 	readme: string;
 	/** What it caps, in docs/nodes.md's table (`npm run docs:caps`). */
 	docs: string;
@@ -159,7 +159,7 @@ export const SPEND_CAPS = [
 		checks: ['activate'],
 		description:
 			'Whether everything must be created PAUSED and no change may make an ad, ad set, campaign or keyword active (creates, boosts, status changes, updates, applied recommendations): a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
-		readme: 'Nothing may be created or set ACTIVE (keywords included); a request for ACTIVE is refused, never silently paused',
+		readme: 'Nothing may be created or set ACTIVE (keywords included): a request for ACTIVE is refused, never silently paused',
 		docs: 'Nothing may be created ACTIVE (everything is created PAUSED, for a person to switch on) and no status change or update may make an ad, ad set, campaign or keyword active. A request for ACTIVE is **refused**, never silently turned into PAUSED: the workflow asked for something else. A create with no status at all is refused too (the API creates ACTIVE by default)',
 		tool: 'allow PAUSED only',
 		refused: (status, creates) => ({
