@@ -1,9 +1,10 @@
 import { AD_STATUSES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
 import { postIdOf } from '../../../fake-api/adsAudiencesAndInsights';
 import { AUDIENCE_TYPES } from '../../../fake-api/contract/adsAudiencesAndInsights';
+import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
+// the node's operations, and the reference's text as parse.ts reads it (ways.ts joins them)
 import { adsResources } from '../../../nodes/StorefrontAds/resources';
 import { referenceEndpoints } from './parse';
-import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
 import { endpointsOf, type AreaWays } from './ways';
 
 /**
