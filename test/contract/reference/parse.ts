@@ -107,7 +107,7 @@ function tables(lines: string[]): Array<{ header: string[]; rows: string[][]; be
 		const rows: string[][] = [];
 		let j = i + 2;
 		for (; j < lines.length && lines[j].startsWith('|'); j++) rows.push(cells(lines[j]));
-		const after = lines.slice(j).join(' ').split(/\n\|/)[0];
+		const after = lines.slice(j).join(' ');
 		out.push({ header: cells(lines[i]), rows, before, after });
 		i = j;
 	}
@@ -351,7 +351,7 @@ function responseOf(cell: string, ctx: Context, unread: string[]): ResponseSpec 
 		// "webhook endpoint including `secret`", "endpoint; secret unchanged", "delivery record of the new attempt"
 		const words = cell.replace(/^\d{3}\s*/, '').split(/[;:]/)[0].trim();
 		const name = /^(?:the\s+)?([a-z]+(?: [a-z]+)?)/i.exec(words)?.[1] ?? '';
-		const found = fieldsOf(name) ?? fieldsOf(name.split(' ')[0]) ?? fieldsOf(`webhook ${name.split(' ')[0]}`);
+		const found = fieldsOf(name) ?? fieldsOf(name.split(' ')[0]);
 		if (!found) {
 			unread.push(`response "${cell}"`);
 			return {};
@@ -419,10 +419,10 @@ export function parseReference(reference = fs.readFileSync(REFERENCE_FILE, 'utf8
 			const ctx = contextOf(all, apiPath, source === 'reference');
 			const unread: string[] = [];
 			const fields = requestFields(request, ctx, unread);
-			// the store conventions: cursor lists take limit and cursor, and page with nextCursor
 			for (const f of fields) if (f.name === 'events' && f.type === 'string[]') f.values = eventTypes;
 			const answer = responseOf(response, ctx, unread);
 			if (answer.extra?.includes('events') && /events: \[all event types\]/.test(response)) answer.values = { events: eventTypes };
+			// the store conventions: cursor lists page with nextCursor
 			if (ctx.cursor && method === 'GET' && answer.rows && !answer.paging?.includes('nextCursor')) answer.paging = [...(answer.paging ?? []), 'nextCursor'];
 			out.push({ method: method as Endpoint['method'], path: apiPath, source, section, request: fields, response: answer, unread });
 		}
@@ -449,8 +449,7 @@ export function parseReference(reference = fs.readFileSync(REFERENCE_FILE, 'utf8
 		if (byKey.has(key)) out[byKey.get(key)!] = e;
 		else byKey.set(key, out.push(e) - 1);
 	};
-	const read = out.splice(0);
-	read.forEach(keep);
+	out.splice(0).forEach(keep);
 	for (const s of sections(contract)) {
 		for (const t of tables(s.lines)) {
 			if (t.header[0] !== 'Endpoint') continue;
