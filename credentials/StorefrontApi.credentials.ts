@@ -6,8 +6,23 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { SPEND_CAPS, type SpendCap } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { normaliseBaseUrl, sameOrigin } from './baseUrl';
 import { readableConnection } from './connection';
+
+/**
+ * A spending cap's field, from its declaration (SPEND_CAPS: name, label, default, what it checks),
+ * shown while Limit Spending is on. Amounts are whole and never negative.
+ */
+const capField = (cap: SpendCap): INodeProperties => ({
+	displayName: cap.displayName,
+	name: cap.field,
+	type: cap.type,
+	...(cap.type === 'number' ? { typeOptions: { minValue: 0, numberPrecision: 0 } } : {}),
+	default: cap.default,
+	displayOptions: { show: { limitSpending: [true] } },
+	description: cap.description,
+});
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
@@ -72,7 +87,7 @@ export class StorefrontApi implements ICredentialType {
 			description:
 				"Optional. Only Storefront Ads' Ad → Boost a post, on videonet with Use Spark Auth Code on, sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
 		},
-		// Spending caps: read by the Ads operations that spend, before anything is sent (nodes/StorefrontAds/helpers/spendCaps.ts)
+		// Spending caps: declared in nodes/StorefrontAds/helpers/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
 		{
 			displayName:
 				"Spending caps: limits on what Ads calls made with this credential may spend, checked before anything is sent, for everyone who uses it (people you share it with, expressions, AI agents). 0 allows nothing of that kind; turn Limit Spending off for no caps. Each cap below says what it checks; docs/nodes.md (Spending caps) lists every operation.",
@@ -89,45 +104,7 @@ export class StorefrontApi implements ICredentialType {
 			description:
 				'Whether the caps below hold for every Ads call made with this credential. Off: no caps at all, Ads operations may create, activate and raise budgets without any limit from this credential.',
 		},
-		{
-			displayName: 'Max Daily Budget',
-			name: 'maxDailyBudget',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
-			displayOptions: { show: { limitSpending: [true] } },
-			description:
-				"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to (creates, boosts, updates, applied recommendations), in whole units of the ad account's currency (50 is 50 USD on a USD account, 50 JPY on a JPY one). Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
-		},
-		{
-			displayName: 'Max Lifetime Budget',
-			name: 'maxLifetimeBudget',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
-			displayOptions: { show: { limitSpending: [true] } },
-			description:
-				"The largest lifetime budget one ad, boost, ad set or campaign may be created with or changed to, in whole units of the ad account's currency. 0: no lifetime budget may be set.",
-		},
-		{
-			displayName: 'Paused Only',
-			name: 'pausedOnly',
-			type: 'boolean',
-			default: false,
-			displayOptions: { show: { limitSpending: [true] } },
-			description:
-				'Whether everything must be created PAUSED and no change may make an ad, ad set, campaign or keyword active (creates, boosts, status changes, updates, applied recommendations): a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
-		},
-		{
-			displayName: 'Max Spending Actions per Execution',
-			name: 'maxSpendingCallsPerExecution',
-			type: 'number',
-			typeOptions: { minValue: 0, numberPrecision: 0 },
-			default: 0,
-			displayOptions: { show: { limitSpending: [true] } },
-			description:
-				'How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set, campaign or keyword active, changing a budget or bid, adding keywords, or applying a recommendation. Validate Only checks and resends of the same action do not count. 0: no spending action at all.',
-		},
+		...SPEND_CAPS.map(capField),
 	];
 
 	/**

@@ -1,27 +1,28 @@
+import { z } from 'zod';
+
 import {
+	accountBody,
 	accountOnlyQuery,
-	createCatalogSyncBody,
-	createMenuBody,
-	createMetaobjectBody,
-	createPageBody,
-	createRedirectBody,
+	cursorQuery,
+	decimalString,
 	emptyBody,
-	engagementBody,
-	marketingActivityBody,
-	metaobjectListQuery,
+	id,
+	menuItems,
+	metaobjectFields,
 	noQuery,
-	pageListQuery,
-	redirectListQuery,
-	replaceMenuBody,
-	updateMetaobjectBody,
-	updatePageBody,
-	updateRedirectBody,
+	redirectPath,
+	utcDay,
 	type MenuItemInput,
 } from './contract/commerce';
 import type { FakeApi } from './core';
 import { ApiError, notFound } from './errors';
 
-/** The store half of the fake API: every store endpoint, over per-account, in-memory state. */
+/**
+ * The store half of the fake API: every store endpoint, over per-account, in-memory state. Each
+ * route states its query and body shape (zod, strict: unknown fields are refused) beside it, from
+ * the building blocks of fake-api/contract/commerce.ts, as docs/reference/api-reference.md and
+ * contract.md state them.
+ */
 
 export interface MenuItem extends MenuItemInput {
 	id: string;
@@ -227,7 +228,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		const syncs = [...svc.catalogSyncs.values()].filter((s) => s.accountId === query.accountId);
 		return { catalogSyncs: syncs.map((s) => svc.settle(s)) };
 	});
-	api.route('POST', `${base}/catalog-syncs`, { body: createCatalogSyncBody }, ({ body }) => {
+	api.route('POST', `${base}/catalog-syncs`, { body: z.object({ ...accountBody, catalogAccountId: id, catalogId: id }).strict() }, ({ body }) => {
 		svc.store(body.accountId);
 		const sync = {
 			id: api.nextId('cs_'),
@@ -270,7 +271,27 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	});
 
 	// ---- marketing activities
-	api.route('PUT', `${base}/marketing-activities`, { scope: 'marketing.write', body: marketingActivityBody }, ({ body }) => {
+	const count = z.number().int().min(0).optional();
+	api.route('PUT', `${base}/marketing-activities`, {
+			scope: 'marketing.write',
+			body: z
+				.object({
+					...accountBody,
+					remoteId: id,
+					title: id,
+					url: z.string().url(),
+					previewImageUrl: z.string().url().optional(),
+					utm: z.record(z.string(), z.string()).optional(),
+					tactic: id,
+					channel: id,
+					status: id,
+					budget: z.record(z.string(), z.unknown()).optional(),
+					adSpend: decimalString.optional(),
+					startedAt: z.string().optional(),
+					endedAt: z.string().optional(),
+				})
+				.strict(),
+		}, ({ body }) => {
 		const store = svc.store(body.accountId);
 		const existing = store.activities.get(body.remoteId);
 		const { accountId: _a, ...fields } = body;
@@ -291,7 +312,22 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'POST',
 		`${base}/marketing-activities/:remoteId/engagements`,
-		{ scope: 'marketing.write', body: engagementBody },
+		{
+			scope: 'marketing.write',
+			body: z
+				.object({
+					...accountBody,
+					date: utcDay,
+					impressions: count,
+					views: count,
+					clicks: count,
+					shares: count,
+					likes: count,
+					comments: count,
+					adSpend: decimalString.optional(),
+				})
+				.strict(),
+		},
 		({ params, body }) => {
 			const store = svc.store(body.accountId);
 			if (!store.activities.has(params.remoteId)) throw notFound('Marketing activity', params.remoteId);
@@ -308,7 +344,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'POST',
 		`${base}/menus`,
-		{ scope: 'navigation.write', hostedOnly: true, body: createMenuBody, status: 201 },
+		{ scope: 'navigation.write', hostedOnly: true, body: z.object({ ...accountBody, title: id, handle: id, items: menuItems }).strict(), status: 201 },
 		({ body }) => {
 			const store = svc.store(body.accountId);
 			const menu: Menu = { id: api.nextId('gid_menu_'), handle: body.handle, title: body.title, items: withIds(api, body.items) };
@@ -322,7 +358,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 		{ scope: 'navigation.read', hostedOnly: true, query: accountOnlyQuery },
 		({ params, query }) => ({ menu: findIn(svc.store(query.accountId).menus, params.menuId, 'Menu') }),
 	);
-	api.route('PUT', `${base}/menus/:menuId`, { scope: 'navigation.write', body: replaceMenuBody }, ({ params, body }) => {
+	api.route('PUT', `${base}/menus/:menuId`, { scope: 'navigation.write', body: z.object({ ...accountBody, title: id, handle: z.string().optional(), items: menuItems }).strict() }, ({ params, body }) => {
 		const menu = findIn(svc.store(body.accountId).menus, params.menuId, 'Menu');
 		menu.title = body.title;
 		if (body.handle !== undefined) menu.handle = body.handle;
@@ -369,7 +405,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'GET',
 		`${base}/metaobjects`,
-		{ scope: 'metaobjects.read', hostedOnly: true, query: metaobjectListQuery },
+		{ scope: 'metaobjects.read', hostedOnly: true, query: cursorQuery({ type: id }) },
 		({ query }) => {
 			const store = svc.store(query.accountId);
 			definition(store, query.type);
@@ -380,7 +416,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'POST',
 		`${base}/metaobjects`,
-		{ scope: 'metaobjects.write', hostedOnly: true, body: createMetaobjectBody, status: 201 },
+		{ scope: 'metaobjects.write', hostedOnly: true, body: z.object({ ...accountBody, type: id, handle: z.string().optional(), fields: metaobjectFields }).strict(), status: 201 },
 		({ body }) => {
 			const store = svc.store(body.accountId);
 			const def = definition(store, body.type);
@@ -400,7 +436,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'PATCH',
 		`${base}/metaobjects/:metaobjectId`,
-		{ scope: 'metaobjects.write', body: updateMetaobjectBody },
+		{ scope: 'metaobjects.write', body: z.object({ ...accountBody, handle: z.string().optional(), fields: metaobjectFields }).strict() },
 		({ params, body }) => {
 			const store = svc.store(body.accountId);
 			const metaobject = findIn(store.metaobjects, params.metaobjectId, 'Metaobject');
@@ -420,13 +456,17 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	);
 
 	// ---- pages
-	api.route('GET', `${base}/pages`, { scope: 'pages.read', query: pageListQuery }, ({ query }) => {
+	api.route('GET', `${base}/pages`, { scope: 'pages.read', query: cursorQuery({ query: z.string().optional() }) }, ({ query }) => {
 		const store = svc.store(query.accountId);
 		const found = store.pages.filter((p) => matches(query.query, p as unknown as Record<string, unknown>, ['title', 'handle']));
 		const { rows, nextCursor } = cursorPage(found, query.limit, query.cursor);
 		return { pages: rows.map(({ bodyHtml: _b, ...p }) => p), nextCursor };
 	});
-	api.route('POST', `${base}/pages`, { scope: 'pages.write', body: createPageBody, status: 201 }, ({ body }) => {
+	api.route('POST', `${base}/pages`, {
+			scope: 'pages.write',
+			body: z.object({ ...accountBody, title: id, handle: z.string().optional(), bodyHtml: z.string().optional(), isPublished: z.boolean().optional() }).strict(),
+			status: 201,
+		}, ({ body }) => {
 		const store = svc.store(body.accountId);
 		const at = now();
 		const page: Page = {
@@ -447,7 +487,12 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route('GET', `${base}/pages/:pageId`, { scope: 'pages.read', query: accountOnlyQuery }, ({ params, query }) => ({
 		page: findIn(svc.store(query.accountId).pages, params.pageId, 'Page'),
 	}));
-	api.route('PATCH', `${base}/pages/:pageId`, { scope: 'pages.write', body: updatePageBody }, ({ params, body }) => {
+	api.route('PATCH', `${base}/pages/:pageId`, {
+			scope: 'pages.write',
+			body: z
+				.object({ ...accountBody, title: z.string().min(1).optional(), handle: z.string().optional(), bodyHtml: z.string().optional(), isPublished: z.boolean().optional() })
+				.strict(),
+		}, ({ params, body }) => {
 		const page = findIn(svc.store(body.accountId).pages, params.pageId, 'Page');
 		const { accountId: _a, ...changes } = body;
 		Object.assign(page, changes);
@@ -465,7 +510,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'GET',
 		`${base}/redirects`,
-		{ scope: 'navigation.read', hostedOnly: true, query: redirectListQuery },
+		{ scope: 'navigation.read', hostedOnly: true, query: cursorQuery({ query: z.string().optional() }) },
 		({ query }) => {
 			const store = svc.store(query.accountId);
 			const found = store.redirects.filter((r) => matches(query.query, r, ['path']));
@@ -476,7 +521,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'POST',
 		`${base}/redirects`,
-		{ scope: 'navigation.write', hostedOnly: true, body: createRedirectBody, status: 201 },
+		{ scope: 'navigation.write', hostedOnly: true, body: z.object({ ...accountBody, path: redirectPath, target: id }).strict(), status: 201 },
 		({ body }) => {
 			const store = svc.store(body.accountId);
 			if (store.redirects.some((r) => r.path === body.path)) {
@@ -492,7 +537,7 @@ export function registerCommerce(api: FakeApi): CommerceService {
 	api.route(
 		'PATCH',
 		`${base}/redirects/:redirectId`,
-		{ scope: 'navigation.write', hostedOnly: true, body: updateRedirectBody },
+		{ scope: 'navigation.write', hostedOnly: true, body: z.object({ ...accountBody, path: redirectPath.optional(), target: id.optional() }).strict() },
 		({ params, body }) => {
 			const redirect = findIn(svc.store(body.accountId).redirects, params.redirectId, 'Redirect');
 			if (body.path !== undefined) redirect.path = body.path;

@@ -23,6 +23,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
+import type { CapValues } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { StorefrontAds } from '../nodes/StorefrontAds/StorefrontAds.node';
 import { StorefrontAdsTrigger } from '../nodes/StorefrontAds/StorefrontAdsTrigger.node';
 import { StorefrontCommerce } from '../nodes/StorefrontCommerce/StorefrontCommerce.node';
@@ -152,18 +153,15 @@ class CredentialsHelper extends ICredentialsHelper {
 	}
 }
 
-export interface Credentials {
+export interface Credentials extends Partial<CapValues> {
 	apiKey: string;
 	baseUrl: string;
 	/**
-	 * The spending caps (docs/nodes.md, "Spending caps"). Limit Spending absent: on, as n8n gives a
-	 * credential saved without it; off, the caps are dropped as n8n drops hidden fields.
+	 * Limit Spending, over the spending caps (docs/nodes.md, "Spending caps"), each by its field as
+	 * declared (CapValues, from SPEND_CAPS). Absent: on, as n8n gives a credential saved without it;
+	 * off, the caps are dropped as n8n drops hidden fields.
 	 */
 	limitSpending?: boolean;
-	maxDailyBudget?: number;
-	maxLifetimeBudget?: number;
-	pausedOnly?: boolean;
-	maxSpendingCallsPerExecution?: number;
 	/** The ad network secrets (docs/nodes.md): Connect Chatnet's key, Boost Post's videonet Spark Auth Code. */
 	chatnetApiKey?: string;
 	sparkAuthCodeSecret?: string;

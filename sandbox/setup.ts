@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO } from '../fake-api/demo';
+import { EXAMPLE_CAPS } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { ROOT } from '../scripts/lib/n8n';
 
 /**
@@ -25,7 +26,8 @@ export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-ag
  * so a user's own credential of that name is selected on every node (docs/examples.md).
  */
 export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
-export const SANDBOX_CAPS = { limitSpending: true, maxDailyBudget: 50, maxLifetimeBudget: 500, pausedOnly: true, maxSpendingCallsPerExecution: 3 };
+/** CAPPED_CREDENTIAL_NAME's caps: Limit Spending on, each cap at its declared example (SPEND_CAPS). */
+export const SANDBOX_CAPS = { limitSpending: true, ...EXAMPLE_CAPS };
 /** UNCAPPED_CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
 export const SANDBOX_NO_CAPS = { limitSpending: false };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */

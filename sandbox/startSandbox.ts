@@ -5,6 +5,7 @@ import path from 'node:path';
 import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../fake-api';
 import { seedDemo } from '../fake-api/demo';
 import { OPENAI_BASE } from '../fake-api/openai';
+import { capsInWords } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from '../scripts/lib/n8n';
 import { startQueue, type Queue } from './queueMode';
 import { CAPPED_CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS, UNCAPPED_CREDENTIAL_NAME } from './setup';
@@ -233,9 +234,9 @@ export function banner(sandbox: Sandbox) {
   n8n editor:   ${n8n.url}
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
-  credentials:  "${UNCAPPED_CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
-                "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on: Max Daily Budget
-                ${SANDBOX_CAPS.maxDailyBudget}, Max Lifetime Budget ${SANDBOX_CAPS.maxLifetimeBudget}, Paused Only, Max Spending Actions per Execution ${SANDBOX_CAPS.maxSpendingCallsPerExecution}
+  credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
+                "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on:
+                ${capsInWords(SANDBOX_CAPS)}
                 (the three AI agent examples use it)
   chat model:   "${OPENAI_CREDENTIAL_NAME}" → ${api.url}${OPENAI_BASE}, a scripted model: open
                 "Store assistant", click "Open chat" and send any message; it lists the pages,

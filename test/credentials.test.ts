@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
+import { SPEND_CAPS } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
 import { sendAsHttpRequestNode } from '../harness/httpRequestNode';
 import { startReceiver } from '../harness/receiver';
@@ -37,7 +38,7 @@ describe('Storefront API credential', () => {
 
 	describe('Spending caps', () => {
 		const property = (name: string) => credential.properties.find((p) => p.name === name)!;
-		const CAPS = ['maxDailyBudget', 'maxLifetimeBudget', 'pausedOnly', 'maxSpendingCallsPerExecution'];
+		const CAPS = SPEND_CAPS.map((c) => c.field);
 
 		test('under a short "Spending caps" notice; each cap says what it limits: each ad, ad set or campaign, one currency, per execution; 0 allows nothing', () => {
 			const notice = property('spendingCapsNotice');
@@ -68,6 +69,26 @@ describe('Storefront API credential', () => {
 				expect(p.description).toMatch(/ 0: no (daily budget|lifetime budget|spending action)/);
 				expect(p.description).not.toMatch(/no cap/i);
 			}
+		});
+
+		test('each cap field is built from its declaration (SPEND_CAPS): name, label, type, default, what it checks, shown while Limit Spending is on', () => {
+			const fields = credential.properties.slice(credential.properties.findIndex((p) => p.name === 'limitSpending') + 1);
+			expect(fields).toEqual(
+				SPEND_CAPS.map((cap) => ({
+					displayName: cap.displayName,
+					name: cap.field,
+					type: cap.type,
+					...(cap.type === 'number' ? { typeOptions: { minValue: 0, numberPrecision: 0 } } : {}),
+					default: cap.default,
+					displayOptions: { show: { limitSpending: [true] } },
+					description: cap.description,
+				})),
+			);
+		});
+
+		test('the fields saved credentials hold keep their names, types and defaults (a new cap may be added; none renamed)', () => {
+			const saved = { limitSpending: ['boolean', true], maxDailyBudget: ['number', 0], maxLifetimeBudget: ['number', 0], pausedOnly: ['boolean', false], maxSpendingCallsPerExecution: ['number', 0] };
+			for (const [name, [type, value]] of Object.entries(saved)) expect({ name, type: property(name)?.type, default: property(name)?.default }).toEqual({ name, type, default: value });
 		});
 
 		test('every text is plain: straight apostrophes only', () => {

@@ -105,3 +105,17 @@ test('nothing outside test/ imports from test/', () => {
 	const intoTests = [...graph].flatMap(([file, targets]) => (file.startsWith('test/') ? [] : targets.filter((t) => t.startsWith('test/')).map((t) => `${file} → ${t}`)));
 	expect(intoTests).toEqual([]);
 });
+
+test("the credential loads without the nodes: of our code it reaches only credentials/ and the caps' declaration, and of others' only n8n-workflow and Node's own", () => {
+	const reached = new Set<string>();
+	const visit = (file: string) => {
+		if (reached.has(file)) return;
+		reached.add(file);
+		for (const next of graph.get(file) ?? []) visit(next);
+	};
+	visit('credentials/StorefrontApi.credentials.ts');
+	expect([...reached].filter((f) => !f.startsWith('credentials/'))).toEqual(['nodes/StorefrontAds/helpers/spendCapDeclarations.ts']);
+	const BARE = /(?:\bfrom\s+|\bimport\s+|\brequire\(\s*|\bimport\(\s*)['"]([^./'"][^'"]*)['"]/g;
+	const packages = [...reached].flatMap((file) => [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(BARE)].map((m) => m[1]));
+	expect(packages.filter((p) => p !== 'n8n-workflow' && !p.startsWith('node:'))).toEqual([]);
+});

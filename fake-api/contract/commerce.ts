@@ -1,55 +1,29 @@
 import { z } from 'zod';
 
-/** Store endpoints: request shapes of docs/reference/api-reference.md + contract.md (strict: unknown fields are refused). */
+/**
+ * The store endpoints' building blocks: what several request shapes share (docs/reference/api-reference.md
+ * + contract.md; strict: unknown fields are refused). Each route declares its own query and body
+ * shape beside it in fake-api/commerce.ts, from these.
+ */
 
-const id = z.string().min(1);
-const accountQuery = z.object({ accountId: id }).strict();
-const accountBody = { accountId: id };
+export const id = z.string().min(1);
+/** `accountId` in a body (POST, PUT, PATCH). */
+export const accountBody = { accountId: id };
+/** `accountId` alone in the query (GET and DELETE of one record, lists without paging). */
+export const accountOnlyQuery = z.object({ accountId: id }).strict();
 const limit = z.coerce.number().int().min(1).max(100).default(50);
 
+/** A cursor list's query: accountId, limit (1 to 100, default 50) and cursor, and the list's own filters. */
 export const cursorQuery = <T extends z.ZodRawShape>(extra: T) =>
 	z.object({ accountId: id, limit, cursor: z.string().optional() }).extend(extra).strict();
 
-export const accountOnlyQuery = accountQuery;
 export const noQuery = z.object({}).strict();
 export const emptyBody = z.union([z.object({}).strict(), z.undefined()]);
 
-// ---- catalog syncs
-export const createCatalogSyncBody = z.object({ ...accountBody, catalogAccountId: id, catalogId: id }).strict();
-
-// ---- marketing activities
-const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "12.50"');
-export const marketingActivityBody = z
-	.object({
-		...accountBody,
-		remoteId: id,
-		title: id,
-		url: z.string().url(),
-		previewImageUrl: z.string().url().optional(),
-		utm: z.record(z.string(), z.string()).optional(),
-		tactic: id,
-		channel: id,
-		status: id,
-		budget: z.record(z.string(), z.unknown()).optional(),
-		adSpend: decimalString.optional(),
-		startedAt: z.string().optional(),
-		endedAt: z.string().optional(),
-	})
-	.strict();
-const count = z.number().int().min(0).optional();
-export const engagementBody = z
-	.object({
-		...accountBody,
-		date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a UTC day as YYYY-MM-DD'),
-		impressions: count,
-		views: count,
-		clicks: count,
-		shares: count,
-		likes: count,
-		comments: count,
-		adSpend: decimalString.optional(),
-	})
-	.strict();
+/** An amount as the store writes it: "12.50". */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a decimal string such as "12.50"');
+/** A UTC day. */
+export const utcDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a UTC day as YYYY-MM-DD');
 
 // ---- menus
 export interface MenuItemInput {
@@ -75,42 +49,17 @@ export const menuItem: z.ZodType<MenuItemInput> = z.lazy(() =>
 );
 export const countMenuItems = (items: MenuItemInput[] = []): number =>
 	items.reduce((n, item) => n + 1 + countMenuItems(item.items), 0);
-const menuItems = z
+/** A menu's whole item tree: at most 100 items, nested ones counted. */
+export const menuItems = z
 	.array(menuItem)
 	.refine((items) => countMenuItems(items) <= 100, 'at most 100 menu items (nested ones count)');
-export const createMenuBody = z.object({ ...accountBody, title: id, handle: id, items: menuItems }).strict();
-export const replaceMenuBody = z.object({ ...accountBody, title: id, handle: z.string().optional(), items: menuItems }).strict();
 
 // ---- metaobjects
-const fieldInput = z.object({ key: id, value: z.string() }).strict();
-export const createMetaobjectBody = z
-	.object({ ...accountBody, type: id, handle: z.string().optional(), fields: z.array(fieldInput).max(100) })
-	.strict();
-export const updateMetaobjectBody = z
-	.object({ ...accountBody, handle: z.string().optional(), fields: z.array(fieldInput).max(100) })
-	.strict();
-export const metaobjectListQuery = cursorQuery({ type: id });
-
-// ---- pages
-export const createPageBody = z
-	.object({ ...accountBody, title: id, handle: z.string().optional(), bodyHtml: z.string().optional(), isPublished: z.boolean().optional() })
-	.strict();
-export const updatePageBody = z
-	.object({
-		...accountBody,
-		title: z.string().min(1).optional(),
-		handle: z.string().optional(),
-		bodyHtml: z.string().optional(),
-		isPublished: z.boolean().optional(),
-	})
-	.strict();
-export const pageListQuery = cursorQuery({ query: z.string().optional() });
+/** A metaobject's field values in a create or update: `{key, value}`, at most 100. */
+export const metaobjectFields = z.array(z.object({ key: id, value: z.string() }).strict()).max(100);
 
 // ---- redirects
-const redirectPath = z.string().startsWith('/', 'must start with /');
-export const createRedirectBody = z.object({ ...accountBody, path: redirectPath, target: id }).strict();
-export const updateRedirectBody = z.object({ ...accountBody, path: redirectPath.optional(), target: id.optional() }).strict();
-export const redirectListQuery = cursorQuery({ query: z.string().optional() });
+export const redirectPath = z.string().startsWith('/', 'must start with /');
 
 // ---- responses (used by tests to check what the server and the nodes return)
 const timestamp = z.string().datetime();

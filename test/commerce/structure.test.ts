@@ -1,6 +1,8 @@
 import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { nodeType } from '../../harness';
+import { fieldsOf } from '../../nodes/shared/operation';
+import { commerceResources } from '../../nodes/StorefrontCommerce/resources';
 import { commerceEndpoints } from '../contract/reference/commerce';
 
 /** What the assembled Commerce description shows, and how many properties each name costs. */
@@ -13,6 +15,12 @@ const endpointsWhere = (test: (e: (typeof commerceEndpoints)[number]) => boolean
 	commerceEndpoints
 		.filter(test)
 		.map((e) => `${e.resource}.${e.operation}`)
+		.sort();
+
+/** The operations (resource.operation) whose own file declares a field of that name (among the fields it was built with). */
+const declaredOn = (name: string) =>
+	commerceResources
+		.flatMap((r) => r.operations.filter((o) => fieldsOf(o.option)!.some((f) => f.name === name)).map((o) => `${r.value}.${String(o.option.value)}`))
 		.sort();
 
 /** The operations (resource.operation) a field of that name is shown on, with n8n's own display check (markers included). */
@@ -41,7 +49,8 @@ test('shared names are one property on exactly their operations', () => {
 	expect(show('syncId')).toEqual([{ resource: ['catalogSync'], operation: ['delete', 'get', 'runNow'] }]);
 	expect(show('remoteId')).toEqual([{ resource: ['marketingActivity'] }]);
 	expect(named('title')).toHaveLength(1);
-	expect(shownOn('title').sort()).toEqual(['marketingActivity.upsert', 'menu.create', 'menu.replace', 'page.create']);
+	expect(shownOn('title').sort()).toEqual(declaredOn('title'));
+	expect(declaredOn('title')).toEqual(expect.arrayContaining(['marketingActivity.upsert', 'menu.create', 'menu.replace', 'page.create']));
 	// required where the API takes it; Get, Update and Delete have their optional list filter (listType)
 	expect(show('type')).toEqual([{ resource: ['metaobject'], operation: ['create', 'getAll'] }]);
 	expect(named('type')[0].required).toBe(true);
@@ -74,5 +83,7 @@ test('copies per name: only menus, toggles and the hidden markers that show one 
 	// the rest: the hidden markers of one field each, shown where one of its markers is (oneDeclarationPerName)
 	expect(Object.keys(markers).sort()).toEqual(['accountIdShown', 'additionalFieldsShown']);
 	for (const marker of Object.keys(markers)) expect(named(marker).every((p) => p.type === 'hidden')).toBe(true);
-	expect(shownOn('additionalFields').sort()).toEqual(['marketingActivity.upsert', 'menu.replace', 'metaobject.create', 'metaobject.update', 'page.create']);
+	// each on the operations whose files declare it
+	for (const marked of Object.keys(markers).map((m) => m.replace(/Shown$/, ''))) expect(shownOn(marked).sort()).toEqual(declaredOn(marked));
+	expect(declaredOn('additionalFields')).toEqual(expect.arrayContaining(['marketingActivity.upsert', 'menu.replace', 'metaobject.create', 'metaobject.update', 'page.create']));
 });

@@ -2,14 +2,16 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
+import { SPEND_CAPS } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { SPEND_ACTIONS } from '../../nodes/StorefrontAds/helpers/spendCaps';
-import { capsRows, withTable } from '../../scripts/caps-table';
+import { capsRows, withReadmeTable, withTable } from '../../scripts/caps-table';
 import { referenceOperations } from '../contract/reference';
 
 /**
- * The caps table of docs/nodes.md comes from the Ads operations' `spends` declarations
- * (scripts/caps-table.ts): it cannot drift. The credential imports no node code: its short notice
- * points at that table, and each cap's own description says what it checks, kept in step here.
+ * The caps table of docs/nodes.md comes from the Ads operations' `spends` declarations, and the
+ * cap fields of docs/nodes.md's table and README.md's list from the caps' own (SPEND_CAPS,
+ * scripts/caps-table.ts): they cannot drift. The credential's short notice points at the table and
+ * names no cap; each cap's description (from its declaration) says what it checks, kept in step here.
  */
 
 const root = path.resolve(__dirname, '../..');
@@ -24,6 +26,15 @@ test('docs/nodes.md holds the caps table generated from the declarations (else: 
 	expect(doc).toContain('| Keyword → Set Status | activate | – | Yes | Yes |');
 	expect(doc).toContain('| Recommendation → Apply | create, activate, budget, bid, keywords (judged per request) | Yes | Yes | Yes |');
 	expect(doc).toContain('| Ad → Get | spend nothing | – | – | – |');
+});
+
+test('README.md and docs/nodes.md hold the cap fields generated from SPEND_CAPS (else: npm run docs:caps)', () => {
+	const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+	expect(readme).toBe(withReadmeTable(readme));
+	for (const cap of SPEND_CAPS) {
+		expect(readme).toContain(`**${cap.displayName}**: `);
+		expect(fs.readFileSync(path.join(root, 'docs/nodes.md'), 'utf8')).toContain(`| ${cap.displayName} (\`${cap.field}\`) | ${cap.docs} |`);
+	}
 });
 
 test("the credential reads in one pass: a short caps notice that points at the table, and each cap's description names what it checks", () => {

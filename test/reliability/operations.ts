@@ -24,8 +24,8 @@ const ADS_ACCOUNT: Record<string, [string, string]> = {
 	chatnet: ['acc_chat1', 'cn-chat1'],
 };
 
-/** A plausible value for a field, by its name (and the values chosen so far). */
-function valueFor(p: INodeProperties, params: INodeParameters, node: string): unknown {
+/** A plausible value for a field, by its name (and the values chosen so far); the contract suite sets an endpoint's fields with it where its area file says nothing (test/contract/reference/ways.ts). */
+export function plausibleValue(p: INodeProperties, params: INodeParameters, node: string): unknown {
 	const network = String(params.network ?? (['keyword', 'searchTerm', 'recommendation'].includes(String(params.resource)) ? 'searchnet' : 'socialnet'));
 	const [account, adAccount] = ADS_ACCOUNT[network] ?? ADS_ACCOUNT.socialnet;
 	const byName: Record<string, unknown> = {
@@ -160,7 +160,7 @@ export function fillOperation(node: NodeName, resource: string, operation: strin
 			if (p.name in parameters || ['notice', 'collection', 'fixedCollection'].includes(p.type)) continue;
 			if (!shows(p, parameters)) continue;
 			if (p.type === 'options' || p.type === 'boolean' || p.type === 'hidden' || (p.type === 'multiOptions' && p.name !== 'chatnetCountries')) parameters[p.name] = (p.type !== 'hidden' && p.name in values ? values[p.name] : p.default) as never;
-			else if (p.required || REQUIRED_ON_VALUE.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = (p.name in values ? values[p.name] : valueFor(p, parameters, node)) as never;
+			else if (p.required || REQUIRED_ON_VALUE.has(p) || p.type === 'resourceLocator' || p.type === 'json') parameters[p.name] = (p.name in values ? values[p.name] : plausibleValue(p, parameters, node)) as never;
 			else if (p.name === 'returnAll') parameters.returnAll = false;
 		}
 	}

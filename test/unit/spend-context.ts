@@ -1,7 +1,9 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-/** Limit Spending on, every cap wide open: each test narrows the ones it is about. */
-export const OPEN_CAPS = { limitSpending: true, maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 1000 };
+import { SPEND_CAPS, type CapValues } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+
+/** Limit Spending on, every cap wide open (an amount of 1,000,000, a switch off): each test narrows the ones it is about. */
+export const OPEN_CAPS = { limitSpending: true, ...(Object.fromEntries(SPEND_CAPS.map((c) => [c.field, c.type === 'boolean' ? false : 1_000_000])) as CapValues) };
 
 const node: INode = { id: 'ads-node', name: 'Storefront Ads', type: 'n8n-nodes-storefront.storefrontAds', typeVersion: 1, position: [0, 0], parameters: {} };
 

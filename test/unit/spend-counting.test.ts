@@ -126,7 +126,7 @@ test('the budget a request asks for: flat (creates, boosts) or nested (campaigns
 });
 
 test('Paused Only: a create that sends no status is refused, saying the API would create it ACTIVE; an update without one passes', () => {
-	const caps: SpendCaps = { limited: true, maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 10 };
+	const caps = { limited: true, maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 10 } as SpendCaps;
 	expect(pausedBreaches(caps, true, {}).map((b) => b.message)).toEqual(['Status (none: the API then creates it ACTIVE) is refused: this credential allows paused only (Paused Only is on).']);
 	expect(pausedBreaches(caps, false, {})).toEqual([]);
 	expect(pausedBreaches(caps, true, { status: ' Paused ' })).toEqual([]);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/apiRequest';
+import { capsInWords, capsOfKind } from './spendCapDeclarations';
 import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 
 /**
@@ -58,6 +59,9 @@ function judgeOne(name: string, listed: Listed | undefined): { refused: string }
 	return { refused: `${name} (${listed.type}): this type may raise a budget, change bids or switch something on, and ${impact}` };
 }
 
+/** The budget caps as they hold: "Max Daily Budget 50, Max Lifetime Budget 500". */
+const budgetCaps = (caps: SpendCaps) => capsInWords(Object.fromEntries(capsOfKind('budget').map((cap) => [cap.field, caps[cap.field]])));
+
 /** Looks the named recommendations up (GET /v1/ads/recommendations, a read) and judges each. */
 async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions): Promise<readonly SpendAction[]> {
 	const body = request.body as IDataObject;
@@ -69,7 +73,7 @@ async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHt
 	if (refused.length) {
 		refuseOverCap(ctx, [
 			{
-				message: `Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (Max Daily Budget ${caps.maxDailyBudget}, Max Lifetime Budget ${caps.maxLifetimeBudget}) cannot check an amount the API does not show.`,
+				message: `Applying ${refused.length === 1 ? 'this recommendation' : `${refused.length} of these recommendations`} is refused: ${refused.join('; ')}. With Limit Spending on, this credential applies only recommendations known to leave budgets, bids and status alone, or whose impact shows no higher cost: the budget caps (${budgetCaps(caps)}) cannot check an amount the API does not show.`,
 				pass: `The others pass on their own; make a budget or bid change with ${actionName('campaign', 'update')} within the caps.`,
 			},
 		]);

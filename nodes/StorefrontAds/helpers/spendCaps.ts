@@ -4,10 +4,13 @@ import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import type { OperationNote } from '../../shared/toolDescription';
+import { capsOfKind, SPEND_ACTIONS, SPEND_CAPS, type Breach, type CapKind, type CapOfKind, type CapValues, type SpendAction } from './spendCapDeclarations';
+
+export { SPEND_ACTIONS, type Breach, type SpendAction } from './spendCapDeclarations';
 
 /**
- * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps"):
- * the owner of a shared credential decides what any workflow, expression or AI model using it may
+ * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps",
+ * each declared once in spendCapDeclarations.ts `SPEND_CAPS`): the owner of a shared credential decides what any workflow, expression or AI model using it may
  * spend. With Limit Spending on, each cap holds as typed (0 allows nothing); off, nothing is
  * checked.
  *
@@ -39,14 +42,7 @@ import type { OperationNote } from '../../shared/toolDescription';
  * paired with its input; nothing of it is sent.
  */
 
-/**
- * What a request can do to spending: `create` something that can spend (always counted),
- * `activate` something (Paused Only; counted when it asks for active), set a `budget` (the budget
- * caps; counted when it sends one), a `bid` (counted when it sends one), or add `keywords` that bid
- * (counted when it sends keywords, also inside `targeting`).
- */
-export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid', 'keywords'] as const;
-export type SpendAction = (typeof SPEND_ACTIONS)[number];
+/** What a request can do to spending (spendCapDeclarations.ts `SPEND_ACTIONS`), as an operation declares it: one or more. */
 export type SpendActions = readonly [SpendAction, ...SpendAction[]];
 
 /**
@@ -64,10 +60,17 @@ export type Spends = 'none' | SpendActions | JudgedSpends;
 /** What an operation's requests can do, at most. */
 export const canDo = (spends: Spends): readonly SpendAction[] => (spends === 'none' ? [] : 'can' in spends ? spends.can : spends);
 
-/** The caps that check an operation, from its declaration (docs/nodes.md and the credential's notice list them). */
-export function capsChecking(spends: Spends) {
+/** The actions of `actions` a cap checks (its declaration's `checks`). */
+export const checkedBy = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => actions.filter((a) => cap.checks.includes(a));
+/** Whether a cap checks a request that can do `actions`: it checks one of them. */
+export const checksAny = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => checkedBy(cap, actions).length > 0;
+
+/** The kinds of cap that check an operation, from its declaration (docs/nodes.md's table, one column per kind). */
+export function capsChecking(spends: Spends): Record<CapKind, boolean> {
 	const can = canDo(spends);
-	return { budget: can.includes('budget'), pausedOnly: can.includes('activate'), count: can.length > 0 };
+	const kinds = {} as Record<CapKind, boolean>;
+	for (const cap of SPEND_CAPS) kinds[cap.kind] = (kinds[cap.kind] ?? false) || checksAny(cap, can);
+	return kinds;
 }
 
 /** A declaration as written, checked at load: an operation file that declares nothing (plain JS, a cast) does not load. */
@@ -92,14 +95,8 @@ export function requireSpendDeclarations(resources: ResourceSpec[]) {
 	}
 }
 
-export interface SpendCaps {
-	/** Limit Spending: off, no cap is checked. */
-	limited: boolean;
-	maxDailyBudget: number;
-	maxLifetimeBudget: number;
-	pausedOnly: boolean;
-	maxSpendingCallsPerExecution: number;
-}
+/** The credential's caps as they hold (SPEND_CAPS, by field), and Limit Spending: off, no cap is checked. */
+export type SpendCaps = { limited: boolean } & CapValues;
 
 /** Who can change the caps: the owner of the node's credential, named as n8n names it to the user. */
 function owner(ctx: IExecuteSingleFunctions): string {
@@ -121,6 +118,14 @@ const capOf = (value: unknown) => {
 
 const isOff = (value: unknown) => value === false || value === 'false';
 
+/** How each kind of cap reads its field as typed. */
+const READ: { [K in CapKind]: (value: unknown) => CapValues[CapOfKind<K>['field']] } = {
+	budget: capOf,
+	pausedOnly: (value) => value === true || value === 'true',
+	// whole actions: 2.5 allows 2
+	count: (value) => Math.floor(capOf(value)),
+};
+
 /**
  * The caps of the node's Storefront API credential. Limit Spending defaults on: n8n gives a
  * credential saved without the switch (before it existed, or created through n8n's API) its
@@ -128,24 +133,13 @@ const isOff = (value: unknown) => value === false || value === 'false';
  */
 export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps> {
 	const credential = (await ctx.getCredentials('storefrontApi')) ?? {};
-	return {
-		limited: !isOff(credential.limitSpending),
-		maxDailyBudget: capOf(credential.maxDailyBudget),
-		maxLifetimeBudget: capOf(credential.maxLifetimeBudget),
-		pausedOnly: credential.pausedOnly === true || credential.pausedOnly === 'true',
-		maxSpendingCallsPerExecution: Math.floor(capOf(credential.maxSpendingCallsPerExecution)),
-	};
+	const values = Object.fromEntries(SPEND_CAPS.map((cap) => [cap.field, READ[cap.kind](credential[cap.field])])) as CapValues;
+	return { limited: !isOff(credential.limitSpending), ...values };
 }
 
 /** A request value as text, trimmed (a number as its digits; none is empty). */
 export const requestText = (value: unknown) => (typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : String(value));
 export const lowerText = (value: unknown) => requestText(value).toLowerCase();
-
-/** A cap a request is over: what it asked (naming the cap and its value) and the value that would pass. */
-export interface Breach {
-	message: string;
-	pass: string;
-}
 
 /** What the person (or model) can do: what would pass, the owner's way out, and, for a model, that it is final. */
 export const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) =>
@@ -171,52 +165,54 @@ export function adBudgetOf(body: IDataObject): { amount: unknown; type: string }
 	return { amount: budget.amount, type: lowerText(budget.type) || 'daily' };
 }
 
-/** A budget over its cap (`kind` daily or lifetime); a cap of 0 allows no budget of that kind. */
-function budgetBreach(kind: 'daily' | 'lifetime', asked: unknown, cap: number): Breach {
-	const Kind = kind === 'daily' ? 'Daily' : 'Lifetime';
-	const field = `Max ${Kind} Budget`;
-	if (cap === 0) {
-		return {
-			message: `${Kind} budget ${String(asked)} is refused: this credential allows no ${kind} budget (${field} is 0).`,
-			pass: `It passes once the owner sets ${field} to ${String(asked)} or more.`,
-		};
-	}
-	return {
-		message: `${Kind} budget ${String(asked)} is above this credential's cap of ${cap} (${field}).`,
-		pass: `A ${kind} budget of ${cap} or less passes (or ${field} of ${String(asked)} or more).`,
-	};
-}
+/** The budget types the budget caps know; a request's other type (checkSpendValues refuses it first) is held to every budget cap. */
+const BUDGET_TYPES: readonly string[] = capsOfKind('budget').map((cap) => cap.budgetType);
 
-export function budgetBreaches(caps: SpendCaps, budget: { amount: unknown; type: string } | undefined): Breach[] {
+/** A budget cap: the budget a request asks for, when of the cap's type, against it (0 allows none of that type). */
+function budgetBreaches(cap: CapOfKind<'budget'>, max: number, body: IDataObject): Breach[] {
+	const budget = adBudgetOf(body);
 	if (!budget) return [];
-	const amount = Number(budget.amount);
 	// not a number: the node's own budget check refuses it next (whole units, more than 0)
-	if (Number.isNaN(amount)) return [];
-	const breaches: Breach[] = [];
-	// a type that is neither daily nor lifetime (checkSpendValues refuses it first) is held to both caps
-	if (budget.type !== 'lifetime' && amount > caps.maxDailyBudget) breaches.push(budgetBreach('daily', budget.amount, caps.maxDailyBudget));
-	if (budget.type !== 'daily' && amount > caps.maxLifetimeBudget) breaches.push(budgetBreach('lifetime', budget.amount, caps.maxLifetimeBudget));
-	return breaches;
+	if (Number.isNaN(Number(budget.amount))) return [];
+	if (budget.type !== cap.budgetType && BUDGET_TYPES.includes(budget.type)) return [];
+	if (Number(budget.amount) <= max) return [];
+	return [max === 0 ? cap.refused.none(String(budget.amount)) : cap.refused.over(String(budget.amount), max)];
 }
 
 /**
  * Paused Only: a create must ask for PAUSED (the API creates ACTIVE when no status is sent), and a
  * status change or update may only pause. A request for ACTIVE is refused, never turned into PAUSED.
  */
-export function pausedBreaches(caps: SpendCaps, creates: boolean, body: IDataObject): Breach[] {
-	if (!caps.pausedOnly) return [];
+function pausedBreach(cap: CapOfKind<'pausedOnly'>, on: boolean, creates: boolean, body: IDataObject): Breach[] {
+	if (!on) return [];
 	const asked = requestText(body.status);
 	// a change that leaves the status as it is
 	if (!creates && asked === '') return [];
 	if (asked.toLowerCase() === 'paused') return [];
-	return [
-		{
-			message: `Status ${asked || '(none: the API then creates it ACTIVE)'} is refused: this credential allows paused only (Paused Only is on).`,
-			pass: creates
-				? 'Status PAUSED passes: create it PAUSED, for a person to switch on (or the owner turns Paused Only off).'
-				: 'Only pausing passes: a person makes it active outside this credential (or the owner turns Paused Only off).',
-		},
-	];
+	return [cap.refused(asked, creates)];
+}
+
+/** Paused Only's check of one request (every cap of its kind). */
+export const pausedBreaches = (caps: SpendCaps, creates: boolean, body: IDataObject): Breach[] =>
+	capsOfKind('pausedOnly').flatMap((cap) => pausedBreach(cap, caps[cap.field], creates, body));
+
+/**
+ * Every cap a request doing `actions` is over by itself, in the declaration's order: the check of
+ * each kind, keyed by the declaration's `kind` (a kind without its case here fails the type check).
+ * The count needs the execution's memory: spendingActions.ts runs it.
+ */
+export function requestBreaches(caps: SpendCaps, actions: readonly SpendAction[], body: IDataObject): Breach[] {
+	return SPEND_CAPS.flatMap((cap): Breach[] => {
+		if (!checksAny(cap, actions)) return [];
+		switch (cap.kind) {
+			case 'budget':
+				return budgetBreaches(cap, caps[cap.field], body);
+			case 'pausedOnly':
+				return pausedBreach(cap, caps[cap.field], actions.includes('create'), body);
+			case 'count':
+				return [];
+		}
+	});
 }
 
 /** What each request was judged to do (a judged operation's), for its count. */
@@ -237,7 +233,8 @@ export async function actionsOf(ctx: IExecuteSingleFunctions, spends: Exclude<Sp
  * expression, which cannot read credentials), so the model is told which caps may apply, and that
  * a refusal is final.
  */
+const listed = (clauses: string[]) => (clauses.length > 1 ? `${clauses.slice(0, -1).join(', ')}, and ${clauses[clauses.length - 1]}` : clauses.join(''));
 export const spendCapsNote: OperationNote = {
 	applies: (option) => canDo(spendsOf(option) ?? 'none').length > 0,
-	text: 'Spending caps may apply: the owner of the credential can cap the daily and lifetime budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none), allow PAUSED only, and limit how many creates, boosts, activations, budget or bid changes and keywords added one run makes. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.',
+	text: `Spending caps may apply: the owner of the credential can ${listed(SPEND_CAPS.map((cap) => cap.tool))}. A call over a cap is refused before anything is sent, with an error naming the cap and its value: that refusal is final, do not retry it or look for other values to get around it; stay within the cap or tell the user.`,
 };

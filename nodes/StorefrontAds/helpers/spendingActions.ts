@@ -2,20 +2,21 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { keyOf, keyOn } from '../../shared/wire/idempotency';
+import { capsOfKind, type CapOfKind } from './spendCapDeclarations';
 import {
 	actionsOf,
-	budgetBreaches,
-	adBudgetOf,
 	canDo,
 	capsAdvice,
+	checkedBy,
 	credentialCaps,
 	judgedActions,
 	lowerText,
-	pausedBreaches,
 	refuseOverCap,
+	requestBreaches,
 	requestText,
 	type Breach,
 	type SpendAction,
+	type SpendCaps,
 	type Spends,
 } from './spendCaps';
 
@@ -69,45 +70,47 @@ async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
 }
 
 /**
- * The spending actions of each execution, in this process: an execution runs in one process
- * (in queue mode on one worker), so the count holds there. At most this many executions are
- * remembered, oldest forgotten first, so the map cannot grow without limit.
+ * The spending actions of each execution, in this process, by count cap (its field): an execution
+ * runs in one process (in queue mode on one worker), so the count holds there. At most this many
+ * executions are remembered, oldest forgotten first, so the map cannot grow without limit.
  */
 const EXECUTIONS_KEPT = 1000;
-const callsByExecution = new Map<string, Set<string>>();
+const callsByExecution = new Map<string, Map<string, Set<string>>>();
 
-function callsOf(executionId: string): Set<string> {
-	let calls = callsByExecution.get(executionId);
-	if (calls) {
+function callsOf(executionId: string, field: string): Set<string> {
+	let byCap = callsByExecution.get(executionId);
+	if (byCap) {
 		// most recently used last: the oldest is the one forgotten
 		callsByExecution.delete(executionId);
 	} else {
-		calls = new Set();
+		byCap = new Map();
 		if (callsByExecution.size >= EXECUTIONS_KEPT) callsByExecution.delete(callsByExecution.keys().next().value!);
 	}
-	callsByExecution.set(executionId, calls);
-	return calls;
+	callsByExecution.set(executionId, byCap);
+	if (!byCap.has(field)) byCap.set(field, new Set());
+	return byCap.get(field)!;
 }
 
-/** Max Spending Actions for the real call: the breach when it would go over, and the calls it adds (a resend of a counted call adds none). */
-function countOf(ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, cap: number, api: string) {
-	const calls = spendingCalls(actions, request, ctx, api);
-	const made = callsOf(String(ctx.getExecutionId() ?? ''));
+/**
+ * A count cap (`kind: 'count'`, e.g. Max Spending Actions per Execution) for the real call: the
+ * breach when it would go over, and the calls it adds (a resend of a counted call adds none). It
+ * counts the actions it checks.
+ */
+function countOf(ctx: IExecuteSingleFunctions, count: CapOfKind<'count'>, actions: readonly SpendAction[], request: IHttpRequestOptions, caps: SpendCaps, api: string) {
+	const cap = caps[count.field];
+	const checked = checkedBy(count, actions);
+	const calls = checked.length ? spendingCalls(checked, request, ctx, api) : [];
+	const made = callsOf(String(ctx.getExecutionId() ?? ''), count.field);
 	const added = calls.filter((c) => !made.has(c));
 	const total = made.size + added.length;
 	if (!added.length || total <= cap) return { made, added };
-	const breach: Breach =
-		cap === 0
-			? {
-					message: 'This credential allows no spending action (Max Spending Actions per Execution is 0): no create, boost or activation, no budget or bid change, no keywords added.',
-					pass: `It passes once the owner sets Max Spending Actions per Execution to ${total} or more.`,
-				}
-			: {
-					message: `${added.length > 1 ? `Activating ${added.length} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made.size} already taken.`,
-					pass: `It passes with Max Spending Actions per Execution of ${total} or more, or in another execution (one run of the workflow), after a person has looked at these.`,
-				};
+	const breach: Breach = cap === 0 ? count.refused.none(total) : count.refused.over({ total, cap, added: added.length, made: made.size });
 	return { made, added, breach };
 }
+
+/** Every count cap for the real call (countOf). */
+const countsOf = (ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, caps: SpendCaps, api: string) =>
+	capsOfKind('count').map((count) => countOf(ctx, count, actions, request, caps, api));
 
 /** What Validate Only checks were told the caps would refuse, by execution, node and item, for their output; bounded like the count. */
 const wouldRefuse = new Map<string, { message: string; fix: string }>();
@@ -124,16 +127,12 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>): PreSendAction {
 		if (!caps.limited) return request;
 		const actions = await actionsOf(this, spends, caps, request);
 		const body = (request.body ?? {}) as IDataObject;
-		// every cap the request is over, in one error: the budget first, then the status, then the count
-		const breaches = [
-			...(actions.includes('budget') ? budgetBreaches(caps, adBudgetOf(body)) : []),
-			...(actions.includes('activate') ? pausedBreaches(caps, actions.includes('create'), body) : []),
-		];
+		// every cap the request is over, in one error: in the declaration's order (the budget, then the status), then the count
+		const breaches = requestBreaches(caps, actions, body);
 		const dryRun = body.validateOnly === true;
 		// the count's own check (last) knows the call's key; here it is named beside the others
 		if (breaches.length || dryRun) {
-			const { breach } = countOf(this, actions, request, caps.maxSpendingCallsPerExecution, await apiOf(this));
-			if (breach) breaches.push(breach);
+			for (const { breach } of countsOf(this, actions, request, caps, await apiOf(this))) if (breach) breaches.push(breach);
 		}
 		if (!breaches.length) return request;
 		if (!dryRun) refuseOverCap(this, breaches);
@@ -152,17 +151,18 @@ export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExec
 	return items.map((item) => ({ ...item, json: { ...item.json, capsWouldRefuse: refusal } }));
 };
 
-/** preSend, last (before the wire stamps the automatic Idempotency-Key): Max Spending Actions per Execution (`maxSpendingCallsPerExecution`). */
+/** preSend, last (before the wire stamps the automatic Idempotency-Key): the count caps, e.g. Max Spending Actions per Execution. */
 export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const { limited, maxSpendingCallsPerExecution: cap } = await credentialCaps(this);
-		if (!limited || (request.body as IDataObject | undefined)?.validateOnly === true) return request;
+		const caps = await credentialCaps(this);
+		if (!caps.limited || (request.body as IDataObject | undefined)?.validateOnly === true) return request;
 		const api = await apiOf(this);
 		// nothing awaits from the count's reading to its update: RoutingNode sends an input's items at once
 		// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
-		const { made, added, breach } = countOf(this, judgedActions(request) ?? canDo(spends), request, cap, api);
-		if (breach) refuseOverCap(this, [breach]);
-		for (const c of added) made.add(c);
+		const counts = countsOf(this, judgedActions(request) ?? canDo(spends), request, caps, api);
+		const breaches = counts.flatMap(({ breach }) => (breach ? [breach] : []));
+		if (breaches.length) refuseOverCap(this, breaches);
+		for (const { made, added } of counts) for (const c of added) made.add(c);
 		return request;
 	};
 }

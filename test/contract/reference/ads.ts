@@ -1,10 +1,38 @@
 import { AD_STATUSES, AUDIENCE_TYPES, NETWORKS, PLATFORMS } from '../../../fake-api/contract/ads';
 import { postIdOf } from '../../../fake-api/posts';
 import { DAY, E164, ISO_TIME, picked, rl, type Endpoint, type NodeWay, type RequestField, type RunSpec } from './types';
+// the node's operations, and the reference's text as parse.ts reads it (ways.ts joins them)
+import { adsResources } from '../../../nodes/StorefrontAds/resources';
+import { referenceEndpoints } from './parse';
+import { endpointsOf, type AreaWays } from './ways';
 
 /**
  * Ads endpoints (docs/reference/api-reference.md, its "Ads: ..." sections; where it says "not shown",
- * docs/reference/contract.md) and how Storefront Ads expresses each field.
+ * docs/reference/contract.md) and how Storefront Ads expresses each field. The endpoints whose
+ * text parse.ts reads as the rows say are ways (`adsWays.endpoints`, at the end); the others are
+ * written out whole (WRITTEN), because their text says it in words no rule of parse.ts reads:
+ * - fields one network needs or takes, in prose ("`searchnet`, `microblog` and `chatnet` require a
+ *   budget", "Per-network requirements…", "`searchnet` also takes headlines…", "`socialnet`: objectId…"):
+ *   POST /v1/ads/campaigns, /v1/ads/create, /v1/ads/boost, PUT /v1/ads/{adId}, GET /v1/ads/insights;
+ * - contract.md rows that refer to another ("create body + `destination`", "as POST /v1/ads/create",
+ *   "as GET /v1/ads/best-posts", "as keywords/ideas", "as in the reference") or leave Required unsaid:
+ *   POST /v1/ads/messaging, /v1/ads/call, GET /v1/ads/photoapp-posts, POST /v1/ads/keywords,
+ *   /v1/ads/keywords/historical-metrics, PATCH and DELETE /v1/ads/keywords/{keywordId}, GET, PUT and
+ *   DELETE /v1/ads/audiences/{audienceId}, POST /v1/ads/recommendations/apply and /dismiss,
+ *   PUT /v1/ads/ad-sets/{adSetId}/status, POST /v1/ads/targeting/supply-forecast ("same spec plus…");
+ * - allowed values given elsewhere (the platforms of "Neutral words", the statuses of "States and
+ *   transitions", goals and bid types without backticks, the audience types of "Audience"):
+ *   GET /v1/ads/tree, /v1/ads/campaigns, /v1/ads, PUT and DELETE /v1/ads/campaigns/{campaignId},
+ *   PUT …/status, POST /v1/ads/campaigns/bulk-status, PUT /v1/ads/ad-sets/{adSetId},
+ *   PUT /v1/ads/{adId}/status, POST and GET /v1/ads/audiences, POST /v1/ads/targeting/bid-pricing,
+ *   GET /v1/connect/{network}/ads;
+ * - a day format said once (the tree's "YYYY-MM-DD") for every fromDate and toDate, and contract.md's
+ *   paging (limit 1 to 500, page from 1): GET /v1/ads/campaigns/{campaignId}/analytics,
+ *   /v1/ads/{adId}/analytics, /v1/ads/search-terms, and the lists above;
+ * - answers in words ("pauses or resumes…", "adds keywords…", "runs per item…", "a single ad also
+ *   carries creative, targeting and schedule", "plus `postingAccountId` for `videonet`") or lists the
+ *   node keeps as one item: GET /v1/ads/{adId}, GET /v1/ads/best-posts, GET /v1/ads/photoapp-accounts.
+ * test/contract/parse.test.ts refuses a written row whose text parse.ts reads as the row says.
  */
 
 const node = 'storefrontAds' as const;
@@ -181,7 +209,12 @@ const createPlus = (path: string, operation: string, name: string, base: string,
 	response: CREATE_RESPONSE,
 });
 
-export const adsEndpoints: Endpoint[] = [
+/**
+ * The Ads rows written out: for these the reference states fields and answers in words parse.ts
+ * does not read (see the header), so each row says all of it; test/contract/parse.test.ts refuses a
+ * written row the text reads as it says.
+ */
+const WRITTEN: Endpoint[] = [
 	// ---- connecting
 	{
 		method: 'GET',
@@ -195,37 +228,6 @@ export const adsEndpoints: Endpoint[] = [
 			f('query', 'account_id', 'string', { 'additionalFields.postingAccountId': 'acc_micro1' }, 'acc_micro1'),
 		],
 		response: { fields: ['network', 'auth_url', 'already_connected'] },
-	},
-	{
-		method: 'POST',
-		path: '/v1/connect/chatnet/ads',
-		node,
-		resource: 'connection',
-		operation: 'connectChatnet',
-		// the key is a field of the credential, never of the node (issue 44)
-		base: { credential: { chatnetApiKey: 'cn_live_abcdef123456' } },
-		request: [f('body', 'api_key', 'string', { 'credential.chatnetApiKey': 'cn_live_zyxwvu987654' }, 'cn_live_zyxwvu987654', req)],
-		response: { fields: ['network', 'id', 'adAccountName'] },
-	},
-	{
-		method: 'GET',
-		path: '/v1/ads/connections',
-		node,
-		resource: 'connection',
-		operation: 'getAll',
-		base: { returnAll: true },
-		request: [],
-		response: { rows: { key: 'connections', fields: ['id', 'network', 'displayName', 'isActive', 'needsReconnection'] } },
-	},
-	{
-		method: 'GET',
-		path: '/v1/ads/accounts',
-		node,
-		resource: 'connection',
-		operation: 'getAdAccounts',
-		base: { accountId: rl('acc_social1'), returnAll: true },
-		request: [accountId('query')],
-		response: { rows: { key: 'accounts', fields: ['adAccountId', 'name', 'currency', 'accountStatus', 'billingStatus'] } },
 	},
 
 	// ---- campaigns
@@ -366,17 +368,6 @@ export const adsEndpoints: Endpoint[] = [
 
 	// ---- ad sets
 	{
-		method: 'GET',
-		path: '/v1/ads/ad-sets',
-		node,
-		resource: 'adSet',
-		operation: 'getAll',
-		seed: ['campaign'],
-		base: { accountId: rl('acc_social1'), returnAll: true },
-		request: [accountId('query'), f('query', 'campaignId', 'string', { 'filters.campaignId': '$campaign' }, '$campaign')],
-		response: { rows: { key: 'adSets', fields: ['platformAdSetId', 'adSetName', 'status', 'budget', 'adCount'] } },
-	},
-	{
 		method: 'PUT',
 		path: '/v1/ads/ad-sets/{adSetId}',
 		node,
@@ -506,17 +497,6 @@ export const adsEndpoints: Endpoint[] = [
 		response: { fields: ['ad.id', 'ad.budget', 'message'] },
 	},
 	{
-		method: 'DELETE',
-		path: '/v1/ads/{adId}',
-		node,
-		resource: 'ad',
-		operation: 'delete',
-		seed: ['campaign'],
-		base: { adId: rl('$ad') },
-		request: [pathId('adId', 'ad')],
-		response: { fields: ['ad.id', 'ad.status'] },
-	},
-	{
 		method: 'PUT',
 		path: '/v1/ads/{adId}/status',
 		node,
@@ -574,27 +554,6 @@ export const adsEndpoints: Endpoint[] = [
 			f('query', 'type', 'string', { 'filters.type': 'customer_list' }, 'customer_list', { values: AUDIENCE_TYPES }),
 		],
 		response: { rows: { key: 'audiences', fields: ['id', 'name', 'type', 'size'] } },
-	},
-	{
-		method: 'POST',
-		path: '/v1/ads/audiences/{audienceId}/users',
-		node,
-		resource: 'audience',
-		operation: 'addUsers',
-		seed: ['audience'],
-		base: { accountId: rl('acc_social1'), audienceId: rl('$audience'), peopleInput: 'json', peopleJson: '[{"email":"ana@example.com"}]' },
-		request: [
-			pathId('audienceId', 'audience'),
-			f(
-				'body',
-				'users',
-				'object[]',
-				{ peopleInput: 'json', peopleJson: '[{"email":"bo@example.com","phone":"+15551234567"}]' },
-				[{ email: 'bo@example.com', phone: '+15551234567' }],
-				{ ...req, maxItems: 10_000 },
-			),
-		],
-		response: { fields: ['success'] },
 	},
 	{
 		method: 'GET',
@@ -657,26 +616,6 @@ export const adsEndpoints: Endpoint[] = [
 	},
 	{
 		method: 'GET',
-		path: '/v1/ads/pronet-pages',
-		node,
-		resource: 'post',
-		operation: 'getPronetPages',
-		base: { options: { accountId: rl('acc_pro1') }, returnAll: true },
-		request: [f('query', 'accountId', 'string', { 'options.accountId': rl('acc_pro1') }, 'acc_pro1')],
-		response: { rows: { key: 'pages', fields: ['organizationId', 'name', 'vanityName', 'logoUrl'] }, extra: ['postingAccountId', 'notes'] },
-	},
-	{
-		method: 'GET',
-		path: '/v1/ads/videonet-identities',
-		node,
-		resource: 'post',
-		operation: 'getVideonetIdentities',
-		base: { ...VIDEO, returnAll: true },
-		request: [accountId('query', { accountId: rl('acc_video1') }, 'acc_video1'), adAccountId('query', true, '7001')],
-		response: { rows: { key: 'identities', fields: ['identityId', 'identityType', 'displayName', 'username', 'profileImage'] }, extra: ['adAccountId'] },
-	},
-	{
-		method: 'GET',
 		path: '/v1/ads/photoapp-posts',
 		source: 'contract',
 		node,
@@ -688,16 +627,6 @@ export const adsEndpoints: Endpoint[] = [
 	},
 
 	// ---- targeting, pricing, conversions, insights
-	{
-		method: 'GET',
-		path: '/v1/ads/targeting/search',
-		node,
-		resource: 'targeting',
-		operation: 'search',
-		base: { accountId: rl('acc_social1'), q: 'a', returnAll: true },
-		request: [accountId('query'), f('query', 'q', 'string', { q: 'fashion' }, 'fashion', req), f('query', 'dimension', 'string', { dimension: 'interest' }, 'interest')],
-		response: { rows: { key: 'results', fields: ['id', 'name', 'audienceSize'] } },
-	},
 	{
 		method: 'POST',
 		path: '/v1/ads/targeting/bid-pricing',
@@ -736,27 +665,6 @@ export const adsEndpoints: Endpoint[] = [
 		response: { fields: ['available', 'forecast.impressions', 'forecast.clicks', 'forecast.spend'] },
 	},
 	{
-		method: 'POST',
-		path: '/v1/ads/conversions',
-		node,
-		resource: 'conversion',
-		operation: 'send',
-		base: { accountId: rl('acc_social1'), destinationId: 'pixel_1', eventsInput: 'json' },
-		request: [
-			accountId('body'),
-			f('body', 'destinationId', 'string', { destinationId: 'pixel_9' }, 'pixel_9', req),
-			f(
-				'body',
-				'events',
-				'object[]',
-				{ eventsInput: 'json', eventsJson: '[{"eventName":"Purchase","eventTime":"2026-11-20T10:00:00Z","value":20,"currency":"USD","user":{"email":"ana@example.com"}}]' },
-				[{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', value: 20, currency: 'USD', user: { email: 'ana@example.com' } }],
-				req,
-			),
-		],
-		response: { fields: ['success'] },
-	},
-	{
 		method: 'GET',
 		path: '/v1/ads/insights',
 		node,
@@ -789,23 +697,6 @@ export const adsEndpoints: Endpoint[] = [
 	},
 
 	// ---- searchnet keywords, terms, recommendations
-	{
-		method: 'GET',
-		path: '/v1/ads/keywords',
-		node,
-		resource: 'keyword',
-		operation: 'getAll',
-		seed: ['searchCampaign'],
-		base: { accountId: rl('acc_search1'), returnAll: true },
-		request: [
-			accountId('query', { accountId: rl('acc_search1') }, 'acc_search1'),
-			f('query', 'campaignId', 'string', { 'filters.campaignId': '$searchCampaign' }, '$searchCampaign'),
-			f('query', 'adSetId', 'string', { 'filters.adSetId': '$searchAdSet' }, '$searchAdSet'),
-			f('query', 'negative', 'boolean', { 'filters.negative': false }, false),
-			f('query', 'search', 'string', { 'filters.search': 'linen' }, 'linen'),
-		],
-		response: { rows: { key: 'keywords', fields: KEYWORD } },
-	},
 	{
 		method: 'POST',
 		path: '/v1/ads/keywords',
@@ -853,22 +744,6 @@ export const adsEndpoints: Endpoint[] = [
 	},
 	{
 		method: 'POST',
-		path: '/v1/ads/keywords/ideas',
-		node,
-		resource: 'keyword',
-		operation: 'getIdeas',
-		base: { accountId: rl('acc_search1'), seedKeywords: 'linen', returnAll: false, limit: 5, convertMicros: false },
-		request: [
-			accountId('body', { accountId: rl('acc_search1') }, 'acc_search1'),
-			f('body', 'seedKeywords', 'string[]', { seedKeywords: 'linen\ncotton' }, ['linen', 'cotton']),
-			f('body', 'seedUrl', 'string', { seedUrl: 'https://shop.example.com' }, 'https://shop.example.com'),
-			f('body', 'countries', 'string[]', { searchCountries: 'US, CA' }, ['US', 'CA']),
-			f('body', 'customerId', 'string', { 'options.customerId': '1234567890' }, '1234567890'),
-		],
-		response: { rows: { key: 'data', fields: ['text', 'keywordIdeaMetrics'] }, extra: ['customerId'], paging: ['paging'] },
-	},
-	{
-		method: 'POST',
 		path: '/v1/ads/keywords/historical-metrics',
 		source: 'contract',
 		node,
@@ -901,20 +776,6 @@ export const adsEndpoints: Endpoint[] = [
 			rows: { key: 'data', fields: ['searchTerm', 'status', 'campaignName', 'impressions', 'clicks', 'costMicros', 'conversions'] },
 			extra: ['customerId', 'stale'],
 		},
-	},
-	{
-		method: 'GET',
-		path: '/v1/ads/recommendations',
-		node,
-		resource: 'recommendation',
-		operation: 'getAll',
-		base: { ...SEARCH, returnAll: true },
-		request: [
-			accountId('query', { accountId: rl('acc_search1') }, 'acc_search1'),
-			adAccountId('query', true, '123-456-7890'),
-			f('query', 'types', 'string', { types: ['CAMPAIGN_BUDGET', 'KEYWORD'] }, 'CAMPAIGN_BUDGET,KEYWORD'),
-		],
-		response: { rows: { key: 'recommendations', fields: ['resourceName', 'type', 'campaignId', 'impact'] }, extra: ['adAccountId', 'stale'] },
 	},
 	{
 		method: 'POST',
@@ -952,3 +813,76 @@ export const adsEndpoints: Endpoint[] = [
 		response: { rows: { key: 'results', fields: ['resourceName', 'status'] } },
 	},
 ];
+
+/** A path ID picked By ID from a seed's object (`$ad` of the campaign seed). */
+const pathWay = (name: string, token: string): NodeWay => ({ set: { [name]: rl(`$${token}`) }, sends: `$${token}` });
+
+export const adsWays: AreaWays = {
+	node,
+	resources: adsResources,
+	paths: /^\/v1\/(ads|connect)(\/|$)/,
+	written: WRITTEN,
+	// the endpoints the text states as parse.ts reads it: how the node sets their fields (the others, ways.ts finds)
+	endpoints: {
+		'POST /v1/connect/chatnet/ads': {
+			// the key is a field of the credential, never of the node (issue 44)
+			base: { credential: { chatnetApiKey: 'cn_live_abcdef123456' } },
+			fields: { api_key: { set: { 'credential.chatnetApiKey': 'cn_live_zyxwvu987654' }, sends: 'cn_live_zyxwvu987654' } },
+		},
+		'GET /v1/ads/connections': { base: { returnAll: true } },
+		'GET /v1/ads/accounts': { base: { accountId: rl('acc_social1'), returnAll: true } },
+		'GET /v1/ads/ad-sets': { seed: ['campaign'], base: { accountId: rl('acc_social1'), returnAll: true }, fields: { campaignId: { set: { 'filters.campaignId': '$campaign' }, sends: '$campaign' } } },
+		'DELETE /v1/ads/{adId}': { seed: ['campaign'], base: { adId: rl('$ad') }, fields: { adId: pathWay('adId', 'ad') } },
+		'POST /v1/ads/audiences/{audienceId}/users': {
+			base: { accountId: rl('acc_social1'), audienceId: rl('$audience'), peopleInput: 'json', peopleJson: '[{"email":"ana@example.com"}]' },
+			fields: {
+				users: { set: { peopleInput: 'json', peopleJson: '[{"email":"bo@example.com","phone":"+15551234567"}]' }, sends: [{ email: 'bo@example.com', phone: '+15551234567' }] },
+			},
+		},
+		'GET /v1/ads/pronet-pages': {
+			base: { options: { accountId: rl('acc_pro1') }, returnAll: true },
+			fields: { accountId: { set: { 'options.accountId': rl('acc_pro1') }, sends: 'acc_pro1' } },
+		},
+		'GET /v1/ads/videonet-identities': {
+			base: { ...VIDEO, returnAll: true },
+			fields: { accountId: { set: { accountId: rl('acc_video1') }, sends: 'acc_video1' }, adAccountId: { set: { adAccountId: rl('7001') }, sends: '7001' } },
+		},
+		'GET /v1/ads/targeting/search': {
+			base: { accountId: rl('acc_social1'), q: 'a', returnAll: true },
+			fields: { q: { set: { q: 'fashion' }, sends: 'fashion' }, dimension: { set: { dimension: 'interest' }, sends: 'interest' } },
+		},
+		'POST /v1/ads/conversions': {
+			base: { accountId: rl('acc_social1'), destinationId: 'pixel_1', eventsInput: 'json' },
+			fields: {
+				destinationId: { set: { destinationId: 'pixel_9' }, sends: 'pixel_9' },
+				events: {
+					set: { eventsInput: 'json', eventsJson: '[{"eventName":"Purchase","eventTime":"2026-11-20T10:00:00Z","value":20,"currency":"USD","user":{"email":"ana@example.com"}}]' },
+					sends: [{ eventName: 'Purchase', eventTime: '2026-11-20T10:00:00Z', value: 20, currency: 'USD', user: { email: 'ana@example.com' } }],
+				},
+			},
+		},
+		'GET /v1/ads/keywords': {
+			seed: ['searchCampaign'],
+			base: { accountId: rl('acc_search1'), returnAll: true },
+			fields: {
+				campaignId: { set: { 'filters.campaignId': '$searchCampaign' }, sends: '$searchCampaign' },
+				adSetId: { set: { 'filters.adSetId': '$searchAdSet' }, sends: '$searchAdSet' },
+				negative: { set: { 'filters.negative': false }, sends: false },
+				search: { set: { 'filters.search': 'linen' }, sends: 'linen' },
+			},
+		},
+		'POST /v1/ads/keywords/ideas': {
+			base: { accountId: rl('acc_search1'), seedKeywords: 'linen', returnAll: false, limit: 5, convertMicros: false },
+			fields: {
+				seedKeywords: { set: { seedKeywords: 'linen\ncotton' }, sends: ['linen', 'cotton'] },
+				seedUrl: { set: { seedUrl: 'https://shop.example.com' }, sends: 'https://shop.example.com' },
+				countries: { set: { searchCountries: 'US, CA' }, sends: ['US', 'CA'] },
+				customerId: { set: { 'options.customerId': '1234567890' }, sends: '1234567890' },
+			},
+		},
+		'GET /v1/ads/recommendations': { base: { ...SEARCH, returnAll: true }, fields: { types: { set: { types: ['CAMPAIGN_BUDGET', 'KEYWORD'] }, sends: 'CAMPAIGN_BUDGET,KEYWORD' } } },
+	},
+};
+
+/** The area's endpoints as the suites read them (types.ts `Endpoint`). */
+export const adsEndpoints = endpointsOf(adsWays, referenceEndpoints());

@@ -1,107 +1,54 @@
-import { EVENT_TYPES } from '../../../fake-api/contract/webhooks';
-import { HTTPS_URL, ISO_TIME, rl, type Endpoint, type RequestField } from './types';
+import { webhooksResources } from '../../../nodes/StorefrontWebhooks/resources';
+import { rl, type NodeWay } from './types';
+import { referenceEndpoints } from './parse';
+import { endpointsOf, type AreaWays } from './ways';
 
-/** Webhook endpoints (docs/reference/api-reference.md, "Webhook endpoints") and how Storefront Webhooks expresses each field. */
+/**
+ * How Storefront Webhooks expresses the webhook endpoints (docs/reference/api-reference.md,
+ * "Webhook endpoints", read by parse.ts): the values each test run sets and expects, and the
+ * variant the text gives in words. An endpoint or field not listed here is set by the operation's
+ * parameter of the field's name (ways.ts).
+ */
 
-const node = 'storefrontWebhooks' as const;
-const ENDPOINT = ['id', 'url', 'events', 'description', 'is_active', 'last_status', 'last_error', 'last_delivered_at', 'failure_count', 'created_at'];
-const DELIVERY = ['id', 'event_id', 'event_type', 'status', 'error', 'duration_ms', 'redelivery_of', 'created_at'];
-const webhookId: RequestField = { name: 'webhookId', in: 'path', type: 'string', required: true, node: { set: { webhookId: rl('$webhook') }, sends: '$webhook' } };
-const events = (param: string): RequestField => ({
-	name: 'events',
-	in: 'body',
-	type: 'string[]',
-	values: EVENT_TYPES,
-	node: { set: { [param]: ['post.published', 'post.failed'] }, sends: ['post.published', 'post.failed'] },
-});
+const same = (name: string, value: unknown, sends: unknown = value): NodeWay => ({ set: { [name]: value as never }, sends });
+const events = (param: string) => same(param, ['post.published', 'post.failed']);
 
-export const webhookEndpoints: Endpoint[] = [
-	{
-		method: 'POST',
-		path: '/v1/webhooks',
-		node,
-		resource: 'webhook',
-		operation: 'create',
-		request: [
-			{ name: 'url', in: 'body', type: 'string', required: true, pattern: HTTPS_URL, node: { set: { url: 'https://hooks.example.com/orders' }, sends: 'https://hooks.example.com/orders' } },
-			events('events'),
-			{ name: 'description', in: 'body', type: 'string', node: { set: { 'additionalFields.description': 'Orders' }, sends: 'Orders' } },
-		],
-		response: { fields: [...ENDPOINT, 'secret'] },
+export const webhookWays: AreaWays = {
+	node: 'storefrontWebhooks',
+	resources: webhooksResources,
+	paths: /^\/v1\/webhooks/,
+	endpoints: {
+		'POST /v1/webhooks': { fields: { url: same('url', 'https://hooks.example.com/orders'), events: events('events'), description: same('additionalFields.description', 'Orders') } },
+		'GET /v1/webhooks': {
+			seed: ['webhook'],
+			base: { simplify: false },
+			// the list-level `events` (all event types) shares its name with a row field: told apart by its value, kept as eventTypes
+			output: { as: { events: 'eventTypes' } },
+		},
+		'PATCH /v1/webhooks/{webhookId}': {
+			seed: ['webhook'],
+			fields: {
+				url: same('updateFields.url', 'https://hooks.example.com/new'),
+				events: events('updateFields.events'),
+				description: same('updateFields.description', 'New description'),
+				is_active: same('updateFields.isActive', false),
+			},
+			reference: {
+				// "description (null clears)": a second value of the field, in a run of its own
+				extra: [{ name: 'description', in: 'body', type: 'string', nullable: true, on: 'null', node: { set: { 'updateFields.clearDescription': true }, sends: null, run: 'clear' } }],
+			},
+		},
+		'GET /v1/webhooks/{webhookId}/deliveries': {
+			seed: ['webhook'],
+			fields: {
+				limit: { set: { returnAll: false, limit: 5 }, sends: 5 },
+				before: same('filters.before', '2026-11-20T10:00:00.000Z'),
+				failed: same('filters.failed', true),
+			},
+		},
+		'POST /v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': { seed: ['webhook'], fields: { deliveryId: same('deliveryId', rl('$delivery'), '$delivery') } },
 	},
-	{
-		method: 'GET',
-		path: '/v1/webhooks',
-		node,
-		resource: 'webhook',
-		operation: 'getAll',
-		seed: ['webhook'],
-		base: { simplify: false },
-		request: [],
-		// the list-level `events` (all event types) shares its name with a row field: told apart by its value
-		response: { rows: { key: 'webhooks', fields: ENDPOINT }, extra: ['events'], values: { events: [...EVENT_TYPES] }, as: { events: 'eventTypes' } },
-	},
-	{
-		method: 'PATCH',
-		path: '/v1/webhooks/{webhookId}',
-		node,
-		resource: 'webhook',
-		operation: 'update',
-		seed: ['webhook'],
-		request: [
-			webhookId,
-			{ name: 'url', in: 'body', type: 'string', pattern: HTTPS_URL, node: { set: { 'updateFields.url': 'https://hooks.example.com/new' }, sends: 'https://hooks.example.com/new' } },
-			events('updateFields.events'),
-			{ name: 'description', in: 'body', type: 'string', node: { set: { 'updateFields.description': 'New description' }, sends: 'New description' } },
-			// "null clears"
-			{ name: 'description', in: 'body', type: 'string', nullable: true, on: 'null', node: { set: { 'updateFields.clearDescription': true }, sends: null, run: 'clear' } },
-			{ name: 'is_active', in: 'body', type: 'boolean', node: { set: { 'updateFields.isActive': false }, sends: false } },
-		],
-		response: { fields: ENDPOINT },
-	},
-	{
-		method: 'POST',
-		path: '/v1/webhooks/{webhookId}/test',
-		node,
-		resource: 'webhook',
-		operation: 'sendTest',
-		seed: ['webhook'],
-		request: [webhookId],
-		response: { fields: ['id', 'url', 'is_active', 'last_status', 'last_error', 'failure_count'] },
-	},
-	{
-		method: 'GET',
-		path: '/v1/webhooks/{webhookId}/deliveries',
-		node,
-		resource: 'delivery',
-		operation: 'getAll',
-		seed: ['webhook'],
-		request: [
-			webhookId,
-			{ name: 'limit', in: 'query', type: 'integer', min: 1, max: 100, node: { set: { returnAll: false, limit: 5 }, sends: 5 } },
-			{ name: 'before', in: 'query', type: 'string', pattern: ISO_TIME, node: { set: { 'filters.before': '2026-11-20T10:00:00.000Z' }, sends: '2026-11-20T10:00:00.000Z' } },
-			{ name: 'failed', in: 'query', type: 'boolean', node: { set: { 'filters.failed': true }, sends: true } },
-		],
-		response: { rows: { key: 'deliveries', fields: DELIVERY }, paging: ['has_more'] },
-	},
-	{
-		method: 'POST',
-		path: '/v1/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
-		node,
-		resource: 'delivery',
-		operation: 'redeliver',
-		seed: ['webhook'],
-		request: [webhookId, { name: 'deliveryId', in: 'path', type: 'string', required: true, node: { set: { deliveryId: rl('$delivery') }, sends: '$delivery' } }],
-		response: { fields: DELIVERY },
-	},
-	{
-		method: 'DELETE',
-		path: '/v1/webhooks/{webhookId}',
-		node,
-		resource: 'webhook',
-		operation: 'delete',
-		seed: ['webhook'],
-		request: [webhookId],
-		response: { fields: ['ok'] },
-	},
-];
+};
+
+/** The area's endpoints as the suites read them (types.ts `Endpoint`). */
+export const webhookEndpoints = endpointsOf(webhookWays, referenceEndpoints());
