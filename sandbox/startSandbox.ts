@@ -234,7 +234,7 @@ export function banner(sandbox: Sandbox) {
   n8n editor:   ${n8n.url}
   webhooks:     ${sandbox.webhookUrl}webhook/... (${queue ? 'the webhook processor' : 'n8n'}; the trigger registers this address)
   login:        ${OWNER.email} / ${OWNER.password}
-  credentials:  "${CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
+  credentials:  "${UNCAPPED_CREDENTIAL_NAME}" → fake API ${api.url}/v1/ (key ${KEYS.full}), Limit Spending off;
                 "${CAPPED_CREDENTIAL_NAME}" → the same, Limit Spending on:
                 ${capsInWords(SANDBOX_CAPS)}
                 (the three AI agent examples use it)

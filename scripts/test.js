@@ -5,7 +5,7 @@
 // Jest arguments pass through: `npm test -- test/commerce`, `npm test -- --json --outputFile=x`.
 // EXPRESSION_ENGINE=legacy npm test runs the same suite on n8n's legacy (tmpl) engine.
 // `--fast` (`npm run test:fast`): without the suites that boot a real n8n and the long reliability
-// runs (scripts/lib/suites.js), on one worker more than the machine has cores (unless the
+// runs (scripts/lib/suites.js), on two workers more than the machine has cores (unless the
 // arguments set a number): none of those suites boots a process, and each spends part of its time
 // waiting on the expression engine's isolate thread and the fake API's socket, which a worker per
 // core leaves idle (docs/development.md, "One n8n install for every suite").
@@ -21,7 +21,7 @@ const engine = process.env.EXPRESSION_ENGINE || 'vm';
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const setsWorkers = args.some((a) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(a));
-const fastWorkers = setsWorkers ? [] : [`--maxWorkers=${os.availableParallelism() + 1}`];
+const fastWorkers = setsWorkers ? [] : [`--maxWorkers=${os.availableParallelism() + 2}`];
 const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), ...fastWorkers, '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
 
 // a fresh clone's `npm test` installs and builds first, as `npm start` does (scripts/lib/prepare.js)
