@@ -73,18 +73,20 @@ export async function burst() {
  * in 1 and 4 processes. A row per process count and condition, with every round's figures.
  */
 export async function cpuBeside(rounds: number) {
+	// BENCH_BESIDE=idle or =cpu: one condition only (each round of each is a burst of about 3 minutes)
+	const conditions = (['idle', 'cpu'] as const).filter((c) => !process.env.BENCH_BESIDE || process.env.BENCH_BESIDE === c);
 	return await withBurstApi(async (api) => {
 		const rows: Array<Record<string, unknown>> = [];
 		for (const processes of [1, 4]) {
 			const byCondition: Record<'idle' | 'cpu', BurstResult[]> = { idle: [], cpu: [] };
 			for (let round = 1; round <= rounds; round++) {
-				for (const condition of ['idle', 'cpu'] as const) {
+				for (const condition of conditions) {
 					const r = await runBurst(api, { ...options(processes), cpuBeside: condition === 'cpu' });
 					say(line(`${processes} process(es), ${condition === 'cpu' ? 'CPU-bound process beside' : 'nothing beside'}, round ${round}`, r));
 					byCondition[condition].push(r);
 				}
 			}
-			for (const condition of ['idle', 'cpu'] as const) {
+			for (const condition of conditions) {
 				const results = byCondition[condition];
 				rows.push({
 					name: `Burst: ${EXECUTIONS} executions × Page → Get on 4 items at once, ${processes} process(es), ${condition === 'cpu' ? 'a CPU-bound process beside' : 'nothing beside'}, against ${FIXED_WINDOW.requests} requests per ${FIXED_WINDOW.seconds} s, ${rounds} round(s)`,
