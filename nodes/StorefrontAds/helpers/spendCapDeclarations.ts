@@ -98,6 +98,21 @@ export type SpendCap =
 	  });
 export type CapKind = SpendCap['kind'];
 
+/** A budget cap's refusals: `what` as a sentence starts ("Daily budget"), `field` the cap's label. */
+function budgetRefusals(what: string, field: string): Extract<SpendCap, { kind: 'budget' }>['refused'] {
+	const lower = what.toLowerCase();
+	return {
+		none: (asked) => ({
+			message: `${what} ${asked} is refused: this credential allows no ${lower} (${field} is 0).`,
+			pass: `It passes once the owner sets ${field} to ${asked} or more.`,
+		}),
+		over: (asked, cap) => ({
+			message: `${what} ${asked} is above this credential's cap of ${cap} (${field}).`,
+			pass: `A ${lower} of ${cap} or less passes (or ${field} of ${asked} or more).`,
+		}),
+	};
+}
+
 export const SPEND_CAPS = [
 	{
 		field: 'maxDailyBudget',
@@ -113,16 +128,7 @@ export const SPEND_CAPS = [
 		readme: 'The largest daily budget one ad, boost, ad set or campaign may be created with or changed to',
 		docs: "The largest daily budget one ad, boost, campaign or ad set may be created with or changed to, in whole units of the ad account's currency (the API's unit for every ads budget)",
 		tool: 'cap the daily budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none)',
-		refused: {
-			none: (asked) => ({
-				message: `Daily budget ${asked} is refused: this credential allows no daily budget (Max Daily Budget is 0).`,
-				pass: `It passes once the owner sets Max Daily Budget to ${asked} or more.`,
-			}),
-			over: (asked, cap) => ({
-				message: `Daily budget ${asked} is above this credential's cap of ${cap} (Max Daily Budget).`,
-				pass: `A daily budget of ${cap} or less passes (or Max Daily Budget of ${asked} or more).`,
-			}),
-		},
+		refused: budgetRefusals('Daily budget', 'Max Daily Budget'),
 	},
 	{
 		field: 'maxLifetimeBudget',
@@ -138,16 +144,7 @@ export const SPEND_CAPS = [
 		readme: 'The same for lifetime budgets',
 		docs: 'The same for lifetime budgets. A Budget Type that is neither `daily` nor `lifetime` (an expression\'s typo) is refused before the caps read it',
 		tool: 'cap its lifetime budget the same way',
-		refused: {
-			none: (asked) => ({
-				message: `Lifetime budget ${asked} is refused: this credential allows no lifetime budget (Max Lifetime Budget is 0).`,
-				pass: `It passes once the owner sets Max Lifetime Budget to ${asked} or more.`,
-			}),
-			over: (asked, cap) => ({
-				message: `Lifetime budget ${asked} is above this credential's cap of ${cap} (Max Lifetime Budget).`,
-				pass: `A lifetime budget of ${cap} or less passes (or Max Lifetime Budget of ${asked} or more).`,
-			}),
-		},
+		refused: budgetRefusals('Lifetime budget', 'Max Lifetime Budget'),
 	},
 	{
 		field: 'pausedOnly',
