@@ -22,7 +22,7 @@ import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { customOperations, adsResources } from './resources';
 import { spendCapsNote } from './helpers/spendCaps';
-import { adsLocators } from './helpers/adsFields';
+import { adsLocators } from './helpers/adsLocators';
 
 registerLocators('storefrontAds', adsLocators);
 

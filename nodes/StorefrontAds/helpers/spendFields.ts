@@ -4,7 +4,8 @@ import { collection, field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
 import { reading } from '../../shared/reads';
 import { IDEMPOTENCY_HEADER } from '../../shared/wire/idempotency';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, status } from './adsFields';
+import { budgetAmount, budgetType, endDate, status } from './adsFields';
+import { accountId, adAccountId } from './adsLocators';
 import { networkOptions, type NetworkFacts } from './networks';
 
 /**

@@ -7,7 +7,7 @@ import { isEmpty } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
-import { postId } from '../../helpers/adsFields';
+import { postId } from '../../helpers/adsLocators';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';

@@ -1,5 +1,6 @@
 import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
-import { accountId, adAccountId, budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
+import { budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { networkField } from '../../helpers/spendFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';

@@ -1,5 +1,5 @@
 import { unwrap } from '../../../shared/requestActions';
-import { adId } from '../../helpers/adsFields';
+import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [adId];

@@ -1,6 +1,6 @@
 import { field } from '../../../shared/fieldBuilders';
 import { unwrap } from '../../../shared/requestActions';
-import { adId } from '../../helpers/adsFields';
+import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [

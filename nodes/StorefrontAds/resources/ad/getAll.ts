@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { failItem } from '../../../shared/requestActions';
-import { campaignFilter } from '../../helpers/adsFields';
+import { campaignFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';

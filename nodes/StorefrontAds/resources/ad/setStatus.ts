@@ -1,4 +1,4 @@
-import { adId } from '../../helpers/adsFields';
+import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
 

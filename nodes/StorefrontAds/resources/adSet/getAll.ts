@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId, campaignFilter } from '../../helpers/adsFields';
+import { accountId, campaignFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** The API answers at most this many ad sets (reference: GET /v1/ads/ad-sets). */

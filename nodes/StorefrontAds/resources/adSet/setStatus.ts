@@ -1,4 +1,5 @@
-import { accountId, adSetId, platform } from '../../helpers/adsFields';
+import { platform } from '../../helpers/adsFields';
+import { accountId, adSetId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
 

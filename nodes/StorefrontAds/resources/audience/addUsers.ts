@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
-import { accountId, audienceId } from '../../helpers/adsFields';
+import { accountId, audienceId } from '../../helpers/adsLocators';
 import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchOperation';
 
 /** The API's limit of people per call (reference: Limits). */

@@ -1,6 +1,7 @@
 import { field } from '../../../shared/fieldBuilders';
 import { unwrap } from '../../../shared/requestActions';
-import { accountId, adAccountId, audienceName } from '../../helpers/adsFields';
+import { audienceName } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 

@@ -1,4 +1,4 @@
-import { accountId, audienceId } from '../../helpers/adsFields';
+import { accountId, audienceId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, audienceId];

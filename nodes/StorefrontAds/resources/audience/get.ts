@@ -1,5 +1,5 @@
 import { unwrap } from '../../../shared/requestActions';
-import { accountId, audienceId } from '../../helpers/adsFields';
+import { accountId, audienceId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, audienceId];

@@ -1,6 +1,6 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId, adAccountFilter } from '../../helpers/adsFields';
+import { accountId, adAccountFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { AUDIENCE_TYPES } from '../../helpers/choices';
 

@@ -1,5 +1,6 @@
 import { unwrap } from '../../../shared/requestActions';
-import { accountId, audienceId, audienceName } from '../../helpers/adsFields';
+import { audienceName } from '../../helpers/adsFields';
+import { accountId, audienceId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** audienceName: the new name. */

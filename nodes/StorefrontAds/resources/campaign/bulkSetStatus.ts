@@ -12,7 +12,7 @@ import { parseJsonList } from '../../../shared/jsonInput';
 import { isLocatorValue } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
-import { campaignId, optionalLocator } from '../../helpers/adsFields';
+import { campaignId, optionalLocator } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/sendInChunks';
 import { PLATFORMS } from '../../helpers/networks';

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
 import { failItem } from '../../../shared/requestActions';
-import { campaignId, platform } from '../../helpers/adsFields';
+import { platform } from '../../helpers/adsFields';
+import { campaignId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { NETWORKS, networkOfPlatform } from '../../helpers/networks';
 

@@ -1,4 +1,4 @@
-import { everyAdAccountFilter } from '../../helpers/adsFields';
+import { everyAdAccountFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';

@@ -1,4 +1,4 @@
-import { campaignId } from '../../helpers/adsFields';
+import { campaignId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { analyticsFields, analyticsOutput, analyticsQuery } from '../../helpers/analytics';
 

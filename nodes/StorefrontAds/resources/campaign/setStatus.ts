@@ -1,4 +1,5 @@
-import { campaignId, platform } from '../../helpers/adsFields';
+import { platform } from '../../helpers/adsFields';
+import { campaignId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
 

@@ -1,5 +1,6 @@
 import { actionName } from '../../../shared/actionNames';
-import { campaignId, platform } from '../../helpers/adsFields';
+import { platform } from '../../helpers/adsFields';
+import { campaignId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { updateFields, updatePreSend } from '../../helpers/updateRules';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
-import { accountId } from '../../helpers/adsFields';
+import { accountId } from '../../helpers/adsLocators';
 import { batchOperation, fieldNames, inputFieldName, inputModeField, jsonList, text, valueAt, type BatchRunOf } from '../../helpers/batchOperation';
 import { NETWORKS, networksWhere } from '../../helpers/networks';
 

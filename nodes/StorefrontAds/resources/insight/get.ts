@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
-import { accountId, videonetAdAccountId } from '../../helpers/adsFields';
+import { accountId, videonetAdAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
 import { codesList } from '../../helpers/lists';

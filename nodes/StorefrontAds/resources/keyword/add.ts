@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
-import { accountId, adSetId, keywords } from '../../helpers/adsFields';
+import { keywords } from '../../helpers/adsFields';
+import { accountId, adSetId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { linesList } from '../../helpers/lists';
 

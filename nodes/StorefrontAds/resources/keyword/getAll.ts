@@ -1,6 +1,6 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { queryFrom } from '../../../shared/requestActions';
-import { accountId, adGroupFilter, campaignFilter } from '../../helpers/adsFields';
+import { accountId, adGroupFilter, campaignFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a searchnet connection. */

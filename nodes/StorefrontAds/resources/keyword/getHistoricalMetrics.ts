@@ -1,6 +1,7 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
-import { accountId, customerId, keywords, searchCountries } from '../../helpers/adsFields';
+import { keywords, searchCountries } from '../../helpers/adsFields';
+import { accountId, customerId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField } from '../../helpers/searchnet';

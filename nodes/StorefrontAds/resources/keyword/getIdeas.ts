@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
-import { accountId, customerId, searchCountries } from '../../helpers/adsFields';
+import { searchCountries } from '../../helpers/adsFields';
+import { accountId, customerId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField } from '../../helpers/searchnet';

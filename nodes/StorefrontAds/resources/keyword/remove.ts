@@ -1,4 +1,4 @@
-import { accountId, keywordId } from '../../helpers/adsFields';
+import { accountId, keywordId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [accountId, keywordId];

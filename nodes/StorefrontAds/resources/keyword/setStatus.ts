@@ -1,5 +1,5 @@
 import { unwrap } from '../../../shared/requestActions';
-import { accountId, keywordId } from '../../helpers/adsFields';
+import { accountId, keywordId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { statusChoice } from '../../helpers/choices';
 

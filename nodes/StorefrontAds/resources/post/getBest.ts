@@ -1,7 +1,7 @@
 import { actionName } from '../../../shared/actionNames';
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId, adAccountId, renamedField } from '../../helpers/adsFields';
+import { accountId, adAccountId, renamedField } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 

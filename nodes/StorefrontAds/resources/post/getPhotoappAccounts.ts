@@ -1,4 +1,4 @@
-import { accountId, adAccountId } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a socialnet connection. */

@@ -1,6 +1,6 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId, adAccountId } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
 

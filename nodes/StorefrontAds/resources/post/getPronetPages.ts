@@ -1,7 +1,7 @@
 import { actionName } from '../../../shared/actionNames';
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId, renamedField } from '../../helpers/adsFields';
+import { accountId, renamedField } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [

@@ -1,7 +1,7 @@
 import { actionName } from '../../../shared/actionNames';
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId, adAccountId } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 /** accountId: a videonet connection; adAccountId: the advertiser (the answer's adAccountId is the one sent). */

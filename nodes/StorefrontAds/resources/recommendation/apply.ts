@@ -1,5 +1,6 @@
 import { field } from '../../../shared/fieldBuilders';
-import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
+import { resourceNames } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
 import { judgedRecommendations } from '../../helpers/recommendationCaps';

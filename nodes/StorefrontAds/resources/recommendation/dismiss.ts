@@ -1,4 +1,5 @@
-import { accountId, adAccountId, resourceNames } from '../../helpers/adsFields';
+import { resourceNames } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { namesOrFail, perRecommendation } from '../../helpers/recommendations';
 

@@ -1,6 +1,6 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
-import { accountId, campaignFilter, customerId } from '../../helpers/adsFields';
+import { accountId, campaignFilter, customerId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { convertMicros, convertMicrosField } from '../../helpers/searchnet';

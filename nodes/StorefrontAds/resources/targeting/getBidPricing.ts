@@ -1,6 +1,7 @@
 import { collection } from '../../../shared/fieldBuilders';
 import { bodyFrom } from '../../../shared/requestActions';
-import { accountId, adAccountId, spec } from '../../helpers/adsFields';
+import { spec } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { wholeDailyBudgetIn } from '../../helpers/budget';
 import { explainUnavailable, sendSpec } from '../../helpers/targetingSpec';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../../shared/fieldBuilders';
 import { bodyFrom, failItem } from '../../../shared/requestActions';
-import { accountId, adAccountId, spec } from '../../helpers/adsFields';
+import { spec } from '../../helpers/adsFields';
+import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { wholeDailyBudget } from '../../helpers/budget';
 import { dayField } from '../../helpers/dates';

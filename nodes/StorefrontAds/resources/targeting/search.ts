@@ -1,5 +1,5 @@
 import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { accountId } from '../../helpers/adsFields';
+import { accountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
 export const fields = [
