@@ -29,8 +29,8 @@ const SEED = Number(process.env.MONEY_PROPERTY_SEED ?? 57);
 const RUNS = process.env.MONEY_PROPERTY_RUNS ? Number(process.env.MONEY_PROPERTY_RUNS) : undefined;
 /** In `npm test`: a few cases each (the whole file under a minute on 2 busy cores); fewer in `npm run test:fast`, the edit loop. */
 const FAST_LOOP = process.env.STOREFRONT_TEST_LOOP === 'fast';
-const STRICT_RUNS = RUNS ?? (FAST_LOOP ? 30 : 100);
-const GIVEN_RUNS = RUNS ?? (FAST_LOOP ? 20 : 60);
+const STRICT_RUNS = RUNS ?? (FAST_LOOP ? 30 : 60);
+const GIVEN_RUNS = RUNS ?? (FAST_LOOP ? 20 : 40);
 /** The cases run with Limit Spending off: the first of the strictest property's (its caps are not drawn), until every kind of effect has been seen. */
 const MIN_SAMPLES = 20;
 const MAX_SAMPLES = 100;
