@@ -237,9 +237,13 @@ export function queueFaultScenarios(testbed: () => Testbed) {
 			`queue mode: worker killed with ${QUEUED} events queued → ${(settled.success ?? 0) - successBefore} succeeded, ${failed.length} lost ` +
 				`(what the dead worker held: ${settled.error ?? 0} error, ${settled.crashed ?? 0} crashed at first); retried → ${ran} of ${QUEUED} events ran`,
 		);
-		// each retry ends as the lost run did, running nothing; no event ran twice, none of the others was lost
+		// each retry ends as the lost run did, running nothing; no event ran twice, none of the others was
+		// lost (the settled counts add up to QUEUED). Compared with the successes at settling, not with
+		// QUEUED less the lost ones listed after it: one lost execution may be between "crashed" and
+		// "error" when they are listed (seen once: 6 error and 4 crashed at settling, 9 listed)
 		expect(retries).toEqual(failed.map(() => expect.stringMatching(/^error: This execution failed to be processed too many times|^unanswered: /)));
-		expect(ran).toBe(QUEUED - failed.length);
+		expect(ran).toBe((settled.success ?? 0) - successBefore);
+		expect(QUEUED - ran).toBeLessThanOrEqual(WORKER_CONCURRENCY);
 		// each wait above fails by itself, saying what it waited for; together, on a loaded machine, they
 		// outlast the file's 240 s (CI: a main restart, two worker boots and the queue's recovery)
 	}, 600_000);
