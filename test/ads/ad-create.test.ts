@@ -4,7 +4,7 @@ import { byId, useFakeApi } from '../../harness/context';
 import { StorefrontAds } from '../../nodes/StorefrontAds/StorefrontAds.node';
 import { errorText } from '../../harness';
 import { KEYS, postIdOf } from '../../fake-api';
-import { ACCOUNT_OF, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
+import { createOn, inDays, MICRO, PRO, SEARCH, SOCIAL, VIDEO, socialBody, socialCreate } from './helpers';
 
 const ctx = useFakeApi('storefrontAds');
 const storedAds = () => [...ctx.api.ads.ads.values()];
@@ -12,19 +12,6 @@ const KEY_PATTERN = /^n8n-[0-9a-f]{40}$/;
 /** A post the socialnet connection lists (the fake API boosts only those). */
 const BOOST_POST = postIdOf(SOCIAL, 0);
 
-/** Parameters of a create on another network: the shared part plus that network's fields. */
-const createOn = (network: string, accountId: string, fields: Record<string, unknown>, operation = 'create') => ({
-	resource: 'ad',
-	operation,
-	network,
-	accountId: byId(accountId),
-	adAccountId: byId(ACCOUNT_OF[accountId]),
-	name: `${network} ad`,
-	budgetAmount: 30,
-	budgetType: 'daily',
-	status: 'PAUSED',
-	...fields,
-});
 
 describe('Create', () => {
 	test('socialnet: one POST with exactly the fields set, PAUSED, an Idempotency-Key; the output is the ad', async () => {

@@ -36,6 +36,22 @@ export const socialBody = {
 };
 
 /** Node parameters of that create: the same values, with the two accounts picked "By ID". */
+/** Parameters of a create (or another ad operation) on any network: the shared part plus that network's fields. */
+export function createOn(network: string, accountId: string, fields: IDataObject, operation = 'create'): IDataObject {
+	return {
+		resource: 'ad',
+		operation,
+		network,
+		accountId: byId(accountId),
+		adAccountId: byId(ACCOUNT_OF[accountId]),
+		name: `${network} ad`,
+		budgetAmount: 30,
+		budgetType: 'daily',
+		status: 'PAUSED',
+		...fields,
+	};
+}
+
 export function socialCreate(extra: IDataObject = {}): IDataObject {
 	return { resource: 'ad', operation: 'create', network: 'socialnet', ...socialBody, accountId: byId(SOCIAL), adAccountId: byId('act_1001'), ...extra };
 }

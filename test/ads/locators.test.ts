@@ -3,7 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeParameters } from 'n8n-wo
 import { loadOptionsContext, nodeType } from '../../harness';
 import { byId, fromList, useFakeApi } from '../../harness/context';
 import { KEYS } from '../../fake-api';
-import { ACCOUNT_OF, PRO, SEARCH, SOCIAL, VIDEO, socialCreate } from './helpers';
+import { ACCOUNT_OF, createOn, PRO, SEARCH, SOCIAL, VIDEO, socialCreate } from './helpers';
 
 /**
  * The IDs that got "From list" in issue 58 besides Boost Post's Post: each list method's items
@@ -130,19 +130,6 @@ describe('Audience → Get Many: Filters → Ad Account lists the chosen connect
 });
 
 describe('Ad → Create: Company Page (pronet), Identity (videonet), and Additional Fields → Audience and Existing Campaign', () => {
-	const createOn = (network: string, accountId: string, fields: IDataObject) => ({
-		resource: 'ad',
-		operation: 'create',
-		network,
-		accountId: byId(accountId),
-		adAccountId: byId(ACCOUNT_OF[accountId]),
-		name: `${network} ad`,
-		budgetAmount: 30,
-		budgetType: 'daily',
-		status: 'PAUSED',
-		...fields,
-	});
-
 	test('Company Page: the chosen pronet connection\'s Pages (none before one is chosen); the pick is sent as organizationId', async () => {
 		expect((await search.searchPronetPages.call(context({ resource: 'ad', operation: 'create', network: 'pronet' }))).results).toEqual([]);
 		expect(ctx.api.requests).toEqual([]);
