@@ -4,11 +4,23 @@ import { Expression } from 'n8n-workflow';
 export const EXPECTED_ENGINE = (process.env.EXPRESSION_ENGINE ?? 'vm') as 'vm' | 'legacy';
 
 /**
- * Initialises n8n's expression engine the way n8n 2.41.1 does at start
- * (n8n/dist/commands/base-command.js, with @n8n/config's ExpressionEngineConfig defaults).
- * Needs Node 24 for the vm engine.
+ * n8n's N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE (@n8n/config; off in n8n by default), read as n8n reads
+ * it: an execution takes an isolate when its first expression reaches the engine, not at its start,
+ * so an execution that evaluates nothing builds none (n8n's default builds one for every execution:
+ * about 40 ms of CPU here). `npm test` and `npm run test:fast` turn it on for the suites that run
+ * our nodes through n8n-core (scripts/test.js): most of their executions evaluate nothing (our
+ * routing has no expressions of its own), every expression still runs in an isolate, and
+ * test/unit/expression-engine.test.ts shows both ways give the same requests and items. Every real
+ * n8n the suites start runs n8n's default (its environment is its own: scripts/lib/n8n.ts).
  */
-export async function initExpressionEngine() {
+export const LAZY_ACQUIRE = process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === 'true';
+
+/**
+ * Initialises n8n's expression engine the way n8n 2.41.1 does at start
+ * (n8n/dist/commands/base-command.js, with @n8n/config's ExpressionEngineConfig defaults but the
+ * isolate's acquisition above). Needs Node 24 for the vm engine.
+ */
+export async function initExpressionEngine({ lazyAcquire = LAZY_ACQUIRE } = {}) {
 	await Expression.initExpressionEngine({
 		engine: EXPECTED_ENGINE,
 		poolSize: 1,
@@ -16,7 +28,7 @@ export async function initExpressionEngine() {
 		bridgeTimeout: 5000,
 		bridgeMemoryLimit: 128,
 		idleTimeoutMs: undefined,
-		lazyAcquire: false,
+		lazyAcquire,
 		compileCache: false,
 	});
 }

@@ -36,8 +36,16 @@ require('./lib/prepare')
 			{
 				cwd: root,
 				stdio: 'inherit',
-				// STOREFRONT_TEST_LOOP=fast: the few suites with a size of their own run a smaller one (money-property)
-				env: { ...process.env, EXPRESSION_ENGINE: engine, PATH: `${nodeBin}:${process.env.PATH}`, ...(fast ? { STOREFRONT_TEST_LOOP: 'fast' } : {}) },
+				env: {
+					...process.env,
+					EXPRESSION_ENGINE: engine,
+					// n8n's lazy isolate acquisition for the suites that run n8n-core: an isolate only for an
+					// execution that evaluates an expression (harness/engine.ts); =false for n8n's default
+					N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? 'true',
+					PATH: `${nodeBin}:${process.env.PATH}`,
+					// STOREFRONT_TEST_LOOP=fast: the few suites with a size of their own run a smaller one (money-property)
+					...(fast ? { STOREFRONT_TEST_LOOP: 'fast' } : {}),
+				},
 			},
 		);
 		process.exit(result.status ?? 1);

@@ -2,15 +2,49 @@ import { Expression } from 'n8n-workflow';
 
 import { HOSTED } from '../commerce/helpers';
 import { byId, useFakeApi } from '../../harness/context';
+import { disposeExpressionEngine, initExpressionEngine, LAZY_ACQUIRE } from '../../harness/engine';
+import { N8n } from '../../scripts/lib/n8n';
 
 const ctx = useFakeApi('storefrontCommerce');
 
+const pageGet = (pageId: string) => ({ resource: 'page', operation: 'get', accountId: HOSTED, pageId: byId(pageId) }) as never;
+
 test('the suite evaluates expressions on the engine n8n runs (vm unless EXPRESSION_ENGINE=legacy)', async () => {
 	expect(Expression.getActiveImplementation()).toBe(process.env.EXPRESSION_ENGINE ?? 'vm');
-	const r = await ctx.run(
-		{ resource: 'page', operation: 'get', accountId: HOSTED, pageId: byId('={{ $json.id + "_x" }}') } as never,
-		{ items: [{ id: 'pg_missing' }], continueOnFail: true },
-	);
+	const r = await ctx.run(pageGet('={{ $json.id + "_x" }}'), { items: [{ id: 'pg_missing' }], continueOnFail: true });
 	expect(r.requests.map((q) => [q.method, q.path])).toEqual([['GET', '/v1/commerce/pages/pg_missing_x']]);
 	expect(r.items).toHaveLength(1);
+});
+
+test("an isolate for every execution (n8n's default) and one taken at the first expression (lazy acquisition, the suites' way: harness/engine.ts) give the same requests and items", async () => {
+	expect(LAZY_ACQUIRE).toBe(process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === 'true');
+	const runs = async () => [
+		// an expression per item, a plain value, an expression that fails on one item
+		await ctx.run(pageGet('={{ $json.id }}'), { items: [{ id: 'pg_a' }, { id: 'pg_b' }], continueOnFail: true }),
+		await ctx.run(pageGet('pg_plain'), { continueOnFail: true }),
+		await ctx.run(pageGet('={{ $json.id.toUpperCase() }}'), { items: [{ id: 'pg_c' }, {}], continueOnFail: true }),
+	].map((r) => ({
+		requests: r.requests.map((q) => `${q.method} ${q.path}`),
+		// an error item's error without its timestamp
+		items: r.items.map((i) => ({ json: i.json, pairedItem: i.pairedItem, error: i.error && `${i.error.message} | ${i.error.description}` })),
+	}));
+	const byWay: Record<string, unknown> = {};
+	try {
+		for (const lazyAcquire of [false, true]) {
+			await disposeExpressionEngine();
+			await initExpressionEngine({ lazyAcquire });
+			byWay[String(lazyAcquire)] = await runs();
+		}
+	} finally {
+		await disposeExpressionEngine();
+		await initExpressionEngine();
+	}
+	expect(byWay.true).toEqual(byWay.false);
+	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/pg_a');
+	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/PG_C');
+});
+
+test("a real n8n started by the suites gets none of this process's expression-engine settings: it runs n8n's defaults", () => {
+	const env = new N8n({ node: '/opt/node/bin/node', n8n: '/opt/n8n/bin/n8n' }, { userFolder: '/nonexistent' }).env();
+	expect(Object.keys(env).filter((k) => k.startsWith('N8N_EXPRESSION_ENGINE'))).toEqual([]);
 });
