@@ -15,11 +15,9 @@ const REAL_N8N_ORDER = [
 	'editor.browser',
 	'install.e2e',
 	'dev-reload.e2e',
-	'examples.e2e',
+	'sandbox.e2e',
 	'first-import.e2e',
-	'mcp-tools.e2e',
 	'trigger.e2e',
-	'hitl-review.e2e',
 	'n8n-load-churn', // heavy
 	'landing-page-twice.e2e',
 	'start-queue.e2e', // heavy

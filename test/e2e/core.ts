@@ -10,7 +10,7 @@ import type { Sandbox } from '../../sandbox/startSandbox';
  */
 
 export const LANDING_PAGE = 'Publish a landing page with its redirect';
-/** Its own workflow: beside a manual trigger, n8n 2.x's Execute button would pick the schedule (see examples.e2e.test.ts). */
+/** Its own workflow: beside a manual trigger, n8n 2.x's Execute button would pick the schedule (see sandbox/examples.ts). */
 export const LANDING_PAGE_DAILY = "Record the landing page's campaign figures every day";
 export const TRIGGER_EXAMPLE = 'Record every published post as a marketing activity';
 

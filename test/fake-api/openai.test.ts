@@ -4,7 +4,7 @@ import type { ChatMessage, ChatRequest } from '../../fake-api/openaiConversation
 
 /**
  * The scripted OpenAI-compatible model (/openai/v1) with a plain HTTP client. That n8n's own
- * OpenAI client parses its answers is shown by the AI agent example in test/e2e/examples.e2e.test.ts.
+ * OpenAI client parses its answers is shown by the AI agent example in test/e2e/sandbox/examples.ts.
  */
 
 let api: FakeApiServer;

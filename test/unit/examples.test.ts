@@ -9,7 +9,8 @@ import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, loadExamples } 
  * The example workflows as a user imports them into their own n8n (docs/examples.md): each says on
  * a sticky note what to set, and what they set is a placeholder, never an ID of the demo data; no
  * model chooses an ad's status. The sandbox fills the placeholders in at import (one mapping,
- * sandbox/setup.ts); test/e2e/examples.e2e.test.ts runs them in a real n8n.
+ * sandbox/setup.ts); test/e2e/sandbox/examples.ts runs them in a real n8n
+ * (test/e2e/sandbox.e2e.test.ts).
  */
 
 interface ExampleNode {
