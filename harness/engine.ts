@@ -13,7 +13,7 @@ export const EXPECTED_ENGINE = (process.env.EXPRESSION_ENGINE ?? 'vm') as 'vm' |
  * test/unit/expression-engine.test.ts shows both ways give the same requests and items. Every real
  * n8n the suites start runs n8n's default (its environment is its own: scripts/lib/n8n.ts).
  */
-export const LAZY_ACQUIRE = process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === 'true';
+export const LAZY_ACQUIRE = ['true', '1'].includes((process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? '').toLowerCase());
 
 /**
  * Initialises n8n's expression engine the way n8n 2.41.1 does at start

@@ -1,8 +1,9 @@
+import { IsolatedVmBridge } from '@n8n/expression-runtime';
 import { Expression } from 'n8n-workflow';
 
 import { HOSTED } from '../commerce/helpers';
 import { byId, useFakeApi } from '../../harness/context';
-import { disposeExpressionEngine, initExpressionEngine, LAZY_ACQUIRE } from '../../harness/engine';
+import { disposeExpressionEngine, EXPECTED_ENGINE, initExpressionEngine, LAZY_ACQUIRE } from '../../harness/engine';
 import { N8n } from '../../scripts/lib/n8n';
 
 const ctx = useFakeApi('storefrontCommerce');
@@ -16,8 +17,18 @@ test('the suite evaluates expressions on the engine n8n runs (vm unless EXPRESSI
 	expect(r.items).toHaveLength(1);
 });
 
-test("an isolate for every execution (n8n's default) and one taken at the first expression (lazy acquisition, the suites' way: harness/engine.ts) give the same requests and items", async () => {
-	expect(LAZY_ACQUIRE).toBe(process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE === 'true');
+// the two acquisitions differ only on the vm engine (the legacy one has no isolates)
+const onVm = EXPECTED_ENGINE === 'vm' ? test : test.skip;
+
+onVm("an isolate for every execution (n8n's default) and one taken at the first expression (lazy acquisition, the suites' way: harness/engine.ts) give the same requests and items; lazily, an execution without expressions builds none", async () => {
+	// isolates built (the pool's replenishment after each acquisition, or a cold start inside an evaluation)
+	const built = [jest.spyOn(IsolatedVmBridge.prototype, 'initialize'), jest.spyOn(IsolatedVmBridge.prototype, 'initializeSync')];
+	const builtBy = async (run: () => Promise<unknown>) => {
+		built.forEach((spy) => spy.mockClear());
+		await run();
+		return built.reduce((n, spy) => n + spy.mock.calls.length, 0);
+	};
+	const plainBuilds: Record<string, number> = {};
 	const runs = async () => [
 		// an expression per item, a plain value, an expression that fails on one item
 		await ctx.run(pageGet('={{ $json.id }}'), { items: [{ id: 'pg_a' }, { id: 'pg_b' }], continueOnFail: true }),
@@ -34,12 +45,21 @@ test("an isolate for every execution (n8n's default) and one taken at the first 
 			await disposeExpressionEngine();
 			await initExpressionEngine({ lazyAcquire });
 			byWay[String(lazyAcquire)] = await runs();
+			plainBuilds[String(lazyAcquire)] = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
 		}
-	} finally {
+		// and the suites' own way (scripts/test.js sets it: lazily unless N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=false)
 		await disposeExpressionEngine();
 		await initExpressionEngine();
+		plainBuilds.suites = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
+	} finally {
+		built.forEach((spy) => spy.mockRestore());
+		if (plainBuilds.suites === undefined) {
+			await disposeExpressionEngine();
+			await initExpressionEngine();
+		}
 	}
 	expect(byWay.true).toEqual(byWay.false);
+	expect(plainBuilds).toEqual({ false: 1, true: 0, suites: LAZY_ACQUIRE ? 0 : 1 });
 	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/pg_a');
 	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/PG_C');
 });
