@@ -28,14 +28,22 @@ const WebSocket = createRequire(ensureN8n().n8n)('ws') as new (url: string) => S
 
 type Wait = <T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false) => Promise<T>;
 
-/** Sends `chatInput` to the public chat at `chatUrl` (`<n8n>/webhook/<webhookId>/chat`) and holds the session's WebSocket open. */
-export async function openChat(chatUrl: string, chatInput: string, waitFor: Wait) {
-	const sessionId = `chat-${randomUUID()}`;
-	// n8n registers the webhook just after activation answers; until then it says 404 and runs nothing
-	const started = await waitFor('the chat webhook', async () => {
+/**
+ * Posts `chatInput` to a Chat Trigger's webhook (`<n8n>/webhook/<webhookId>/chat`) as n8n's chat
+ * page does, and returns n8n's answer. n8n registers the webhook just after activation answers;
+ * until then it says 404 and runs nothing, so a 404 is asked again.
+ */
+export async function sendChatMessage(chatUrl: string, sessionId: string, chatInput: string, waitFor: Wait): Promise<Response> {
+	return await waitFor('the chat webhook', async () => {
 		const r = await fetch(chatUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'sendMessage', sessionId, chatInput }) });
 		return r.status === 404 ? undefined : r;
 	});
+}
+
+/** Sends `chatInput` to the public chat at `chatUrl` (`<n8n>/webhook/<webhookId>/chat`) and holds the session's WebSocket open. */
+export async function openChat(chatUrl: string, chatInput: string, waitFor: Wait) {
+	const sessionId = `chat-${randomUUID()}`;
+	const started = await sendChatMessage(chatUrl, sessionId, chatInput, waitFor);
 	if (started.status !== 200) throw new Error(`the chat webhook answered ${started.status}: ${await started.text()}`);
 	const { executionId, resumeToken } = (await started.json()) as { executionStarted: boolean; executionId: string; resumeToken?: string };
 	const query = new URLSearchParams({ sessionId, executionId, isPublic: 'true', ...(resumeToken ? { token: resumeToken } : {}) });

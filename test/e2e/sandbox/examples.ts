@@ -8,6 +8,7 @@ import { DEMO_TOOLS, demoScript } from '../../../fake-api/openai';
 import { ensureN8n, waitFor as waitUntil, workflowNode as node } from '../../../scripts/lib/n8n';
 import { loadExample, loadExamples, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../../sandbox/setup';
 import type { Sandbox } from '../../../sandbox/startSandbox';
+import { sendChatMessage } from '../../../harness/hostedChat';
 import { activateTriggerExample, deliverPosts, demoStore, LANDING_PAGE_DAILY, publishLandingPage, runExample, TRIGGER_EXAMPLE, triggerEndpoint } from '../core';
 
 /**
@@ -239,15 +240,7 @@ export function exampleScenarios(bed: () => Sandbox) {
 
 			const from = sandbox.api.requests.length;
 			const adsBefore = sandbox.api.ads.ads.size;
-			// n8n registers the webhook just after activation answers; until then it says 404 and runs nothing
-			const res = await waitFor('the chat webhook', async () => {
-				const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-chat-1', chatInput: 'Boost our best post, please' }),
-				});
-				return r.status === 404 ? undefined : r;
-			});
+			const res = await sendChatMessage(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, 'e2e-chat-1', 'Boost our best post, please', waitFor);
 			expect(res.status).toBe(200);
 			const { output } = (await res.json()) as { output: string };
 			const [execution] = await waitFor('the finished execution', async () => {

@@ -10,6 +10,7 @@ import { demoScript } from '../../../fake-api/openai';
 import { waitFor as waitUntil, workflowNode as node } from '../../../scripts/lib/n8n';
 import { loadExample, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, UNCAPPED_CREDENTIAL_NAME } from '../../../sandbox/setup';
 import { banner, type Sandbox } from '../../../sandbox/startSandbox';
+import { sendChatMessage } from '../../../harness/hostedChat';
 
 /**
  * Our nodes as tools of n8n 2.41.1's MCP Server Trigger, used by the official MCP TypeScript SDK
@@ -297,14 +298,7 @@ export function mcpToolScenarios(bed: () => Sandbox) {
 		await sandbox.n8n.activate(workflow.id);
 		const from = sandbox.api.requests.length;
 		const sizeBefore = audience.matched.size;
-		const res = await waitFor('the chat webhook', async () => {
-			const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-mcp-agent', chatInput: 'Add our two new subscribers and record the purchase' }),
-			});
-			return r.status === 404 ? undefined : r;
-		});
+		const res = await sendChatMessage(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, 'e2e-mcp-agent', 'Add our two new subscribers and record the purchase', waitFor);
 		const { output } = (await res.json()) as { output: string };
 		await sandbox.n8n.deactivate(workflow.id);
 
@@ -379,14 +373,7 @@ export function mcpToolScenarios(bed: () => Sandbox) {
 			await sandbox.n8n.activate(created.id);
 			const from = sandbox.api.requests.length;
 			const before = sandbox.api.ads.ads.size;
-			const res = await waitFor('the chat webhook', async () => {
-				const r = await fetch(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-caps-agent', chatInput: 'Boost our four best posts at 10,000 a day, live now' }),
-				});
-				return r.status === 404 ? undefined : r;
-			});
+			const res = await sendChatMessage(`${sandbox.n8n.url}/webhook/${webhookId}/chat`, 'e2e-caps-agent', 'Boost our four best posts at 10,000 a day, live now', waitFor);
 			const { output } = (await res.json()) as { output: string };
 			await sandbox.n8n.deactivate(created.id);
 
