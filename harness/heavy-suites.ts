@@ -8,6 +8,12 @@ import path from 'node:path';
  * the other suites beside them: what they assert depends on timing (answers within the API's 10 s,
  * Bull's job locks) that two of them sharing 2 cores would not keep.
  *
+ * The queue suite (five n8n processes, Postgres, Redis, and Bull's locks of a few seconds) runs
+ * alone among them; the two lighter ones (`shared`: one n8n under load; `npm start -- --queue`'s
+ * boot) may run beside each other, as each already runs beside any other real-n8n suite: in CI the
+ * turns come back to back at the end of the run, where the two lighter ones no longer wait for
+ * each other.
+ *
  * The turn is a flock(1) held by a child process for as long as the suite runs: the kernel
  * releases it when that child ends, so a Jest worker that dies or is killed cannot leave it held.
  * Take it first thing in beforeAll (whose timeout must allow for the wait: up to the longest heavy
@@ -15,10 +21,12 @@ import path from 'node:path';
  */
 export const HEAVY_SUITE_WAIT_MS = 20 * 60_000;
 
-export async function heavySuiteTurn(suite: string): Promise<() => Promise<void>> {
+export async function heavySuiteTurn(suite: string, { shared = false } = {}): Promise<() => Promise<void>> {
 	const lock = path.join(os.tmpdir(), 'n8n-nodes-storefront.heavy-suite.lock');
 	const started = Date.now();
-	const holder = spawn('flock', ['--timeout', String(HEAVY_SUITE_WAIT_MS / 1000), lock, 'sh', '-c', 'echo held; exec cat'], { stdio: ['pipe', 'pipe', 'inherit'] });
+	const holder = spawn('flock', [shared ? '--shared' : '--exclusive', '--timeout', String(HEAVY_SUITE_WAIT_MS / 1000), lock, 'sh', '-c', 'echo held; exec cat'], {
+		stdio: ['pipe', 'pipe', 'inherit'],
+	});
 	const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
 	await new Promise<void>((resolve, reject) => {
 		holder.stdout.once('data', () => resolve());

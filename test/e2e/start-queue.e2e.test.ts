@@ -30,7 +30,7 @@ let main: N8n;
 let release: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-	release = await heavySuiteTurn('start-queue');
+	release = await heavySuiteTurn('start-queue', { shared: true });
 	dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-npm-start-queue-'));
 	fs.chmodSync(dir, 0o755); // Postgres runs as the postgres user and must reach its folder inside
 	ports = { n8n: await freePort(), api: await freePort(), webhook: await freePort() };
