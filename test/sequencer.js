@@ -1,7 +1,9 @@
-// The order Jest's workers take the suites in. First every suite that does not boot a real n8n
-// (Jest's own order: failed first, then slowest, then largest file; on a fresh clone Jest knows no
-// durations, so the slowest of them, which wait out timeouts and retries, go first by name):
-// `.ci/run` installs n8n in the background meanwhile. Then the real-n8n suites in the order below:
+// The order Jest's workers take the suites in. First the queue suite, whose worker (one more than
+// the cores: jest.config.js) waits for n8n's install while the others run every suite that does not
+// boot a real n8n (Jest's own order: failed first, then slowest, then largest file; on a fresh
+// clone Jest knows no durations, so the slowest of them, which wait out timeouts and retries, go
+// first by name): `.ci/run` installs n8n in the background meanwhile. Then the other real-n8n
+// suites in the order below:
 // the heavy ones (they take turns, harness/heavy-suites.ts) spaced out among the others,
 // longest first, so that one worker runs the heavy ones back to back while the others take the
 // rest; compat-n8n1 last, as n8n 1.x is installed after 2.x.
@@ -36,7 +38,11 @@ class RealN8nLast extends Sequencer {
 		const realN8n = sorted.filter((t) => BOOTS_N8N.test(t.path)).sort((a, b) => rank(a) - rank(b));
 		const slow = (t) => SLOW_UNITS.some((name) => named(t, name));
 		const units = sorted.filter((t) => !BOOTS_N8N.test(t.path));
-		return [...units.filter(slow), ...units.filter((t) => !slow(t)), ...realN8n];
+		// the queue suite first: its worker waits for n8n's install (the installer's lock) while the
+		// others run the units, and its long run then overlaps theirs instead of starting after them
+		const [queue, ...rest] = realN8n;
+		if (!queue || !named(queue, REAL_N8N_ORDER[0])) return [...units.filter(slow), ...units.filter((t) => !slow(t)), ...realN8n];
+		return [queue, ...units.filter(slow), ...units.filter((t) => !slow(t)), ...rest];
 	}
 }
 
