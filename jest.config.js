@@ -3,9 +3,9 @@ const os = require('node:os');
 /** @type {import('jest').Config} */
 module.exports = {
 	// Jest's default leaves a core to itself (1 worker on 2 cores); most suites here wait on sockets,
-	// timers and child processes, so one worker per core, at least 2, and one more: the queue suite
-	// takes it first and waits there for n8n's install (test/sequencer.js, docs/development.md).
-	maxWorkers: Math.max(2, os.availableParallelism()) + 1,
+	// timers and child processes, so one worker per core, at least 2 (docs/development.md; `npm test`
+	// of the whole suite adds one for the queue suite: scripts/test.js).
+	maxWorkers: Math.max(2, os.availableParallelism()),
 	// A worker's heap grows by about 20 MB with each suite that runs n8n-core (what keeps it is not
 	// found yet), and a process takes longer to end the bigger its heap: up to 470 ms here
 	// (scripts/worker-exit-probe.js), against

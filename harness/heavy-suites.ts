@@ -8,11 +8,11 @@ import path from 'node:path';
  * the other suites beside them: what they assert depends on timing (answers within the API's 10 s,
  * Bull's job locks) that two of them sharing 2 cores would not keep.
  *
- * The queue suite (five n8n processes, Postgres, Redis, and Bull's locks of a few seconds) runs
- * alone among them; the two lighter ones (`shared`: one n8n under load; `npm start -- --queue`'s
- * boot) may run beside each other, as each already runs beside any other real-n8n suite: in CI the
- * turns come back to back at the end of the run, where the two lighter ones no longer wait for
- * each other.
+ * The queue suite (five n8n processes, Postgres, Redis, and Bull's locks of a few seconds) never
+ * runs beside another of them; the other two (`shared`: one n8n under load; `npm start -- --queue`,
+ * three n8n processes, Postgres and Redis that boot and run a few events) may run beside each
+ * other, as each already runs beside any other real-n8n suite: in CI they come last, where they
+ * waited for each other.
  *
  * The turn is a flock(1) held by a child process for as long as the suite runs: the kernel
  * releases it when that child ends, so a Jest worker that dies or is killed cannot leave it held.

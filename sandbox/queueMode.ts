@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,16 +76,21 @@ const POSTGRES_BIN = () => {
  */
 export function ensureServices() {
 	const missing = [!POSTGRES_BIN() && 'postgresql', !fs.existsSync('/usr/bin/redis-server') && 'redis-server'].filter(Boolean) as string[];
-	if (!missing.length) return;
+	// an install of ours under way (CI's in the background, which the queue suite may meet): the
+	// binaries are there before apt has configured the packages (the `postgres` user, say)
+	const aptLock = path.join(os.tmpdir(), 'n8n-nodes-storefront.apt.lock');
+	const installing = fs.existsSync(aptLock) && spawnSync('flock', ['--nonblock', aptLock, 'true']).status === 1;
+	if (!missing.length && !installing) return;
 	const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].some((p) => fs.existsSync(p));
 	if (!aptGet || process.getuid?.() !== 0) {
+		if (!missing.length) return;
 		throw new Error(
 			`Queue mode needs ${missing.join(' and ')}, installed with apt-get: run it as root on Debian or Ubuntu (a Debian container will do). ` +
 				'The single-process sandbox (npm start) needs neither.',
 		);
 	}
-	// one apt install at a time: CI starts one in the background (.ci/run), which this waits for
-	execFileSync('bash', [path.join(ROOT, 'scripts', 'install-debian.sh'), ...missing], { stdio: ['ignore', 'ignore', 'inherit'] });
+	// one apt install at a time: this waits for the one under way, then installs what is still missing
+	execFileSync('bash', [path.join(ROOT, 'scripts', 'install-debian.sh'), 'postgresql', 'redis-server'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Runs a command as the `postgres` user (initdb refuses root). */

@@ -22,7 +22,12 @@ const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const setsWorkers = args.some((a) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(a));
 const fastWorkers = setsWorkers ? [] : [`--maxWorkers=${os.availableParallelism() + 2}`];
-const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), ...fastWorkers, '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : args;
+// The whole suite (no path or name on the command line, as CI runs it): one worker more than
+// jest.config.js's one per core, which the queue suite takes first (test/sequencer.js): on a fresh
+// clone it waits there for n8n's install while the others run the n8n-core suites
+const wholeSuite = !setsWorkers && !args.some((a) => !a.startsWith('-'));
+const wholeSuiteWorkers = wholeSuite ? [`--maxWorkers=${Math.max(2, os.availableParallelism()) + 1}`] : [];
+const jestArgs = fast ? [...args.filter((a) => a !== '--fast'), ...fastWorkers, '--testPathIgnorePatterns', ...require('./lib/suites').FAST_IGNORE] : [...args, ...wholeSuiteWorkers];
 
 // a fresh clone's `npm test` installs and builds first, as `npm start` does (scripts/lib/prepare.js)
 require('./lib/prepare')

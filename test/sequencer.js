@@ -1,5 +1,6 @@
 // The order Jest's workers take the suites in. First the queue suite, whose worker (one more than
-// the cores: jest.config.js) waits for n8n's install while the others run every suite that does not
+// the cores in a whole-suite run: scripts/test.js) waits, on a fresh clone, for n8n's install while
+// the others run every suite that does not
 // boot a real n8n (Jest's own order: failed first, then slowest, then largest file; on a fresh
 // clone Jest knows no durations, so the slowest of them, which wait out timeouts and retries, go
 // first by name): `.ci/run` installs n8n in the background meanwhile. Then the other real-n8n
