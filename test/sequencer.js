@@ -38,12 +38,12 @@ class RealN8nLast extends Sequencer {
 		const sorted = super.sort(tests);
 		const realN8n = sorted.filter((t) => BOOTS_N8N.test(t.path)).sort((a, b) => rank(a) - rank(b));
 		const slow = (t) => SLOW_UNITS.some((name) => named(t, name));
-		const units = sorted.filter((t) => !BOOTS_N8N.test(t.path));
+		const all = sorted.filter((t) => !BOOTS_N8N.test(t.path));
+		const units = [...all.filter(slow), ...all.filter((t) => !slow(t))];
 		// the queue suite first: its worker waits for n8n's install (the installer's lock) while the
 		// others run the units, and its long run then overlaps theirs instead of starting after them
-		const [queue, ...rest] = realN8n;
-		if (!queue || !named(queue, REAL_N8N_ORDER[0])) return [...units.filter(slow), ...units.filter((t) => !slow(t)), ...realN8n];
-		return [queue, ...units.filter(slow), ...units.filter((t) => !slow(t)), ...rest];
+		const [first, ...rest] = realN8n;
+		return first && named(first, REAL_N8N_ORDER[0]) ? [first, ...units, ...rest] : [...units, ...realN8n];
 	}
 }
 

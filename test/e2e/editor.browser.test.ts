@@ -95,12 +95,8 @@ async function openWorkflow(id: string) {
 	await navigate(`/workflow/${id}`);
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 60_000 });
 	const drawn = async () => (await page.$$eval('[data-test-id="canvas-node"]', (nodes) => nodes.map((n) => n.getAttribute('data-node-name') ?? ''))).sort();
-	const started = Date.now();
-	while (JSON.stringify(await drawn()) !== JSON.stringify(names)) {
-		// the last workflow's canvas may stand until the new one is loaded and drawn: as long as a page load gets
-		if (Date.now() - started > 60_000) throw new Error(`expected the canvas to show ${JSON.stringify(names)}, found ${JSON.stringify(await drawn())}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
+	// the last workflow's canvas may stand until the new one is loaded and drawn: as long as a page load gets
+	await until(`the canvas to show ${JSON.stringify(names)}`, async () => JSON.stringify(await drawn()) === JSON.stringify(names), 60_000);
 	return names;
 }
 
