@@ -32,6 +32,11 @@ module.exports = {
 	setupFilesAfterEnv: ['<rootDir>/test/setup-engine.ts'],
 	testSequencer: '<rootDir>/test/sequencer.js',
 	// n8n-core's blob storage with each backend loaded when first used (S3's and Azure's SDKs are a
-	// quarter of a second of every suite's start, and no test uses them): test/lazy-blob-storage.js
-	moduleNameMapper: { '^@n8n/blob-storage$': '<rootDir>/test/lazy-blob-storage.js' },
+	// quarter of a second of every suite's start, and no test uses them): test/lazy-blob-storage.js;
+	// and packages that n8n-core and n8n-workflow load at their start and call only later, each
+	// loaded when first read (test/lazy/load-when-read.js): together about 60 ms of every suite's start
+	moduleNameMapper: {
+		'^@n8n/blob-storage$': '<rootDir>/test/lazy-blob-storage.js',
+		'^(transliteration|ssh2|jsonwebtoken|xml2js)$': '<rootDir>/test/lazy/$1.js',
+	},
 };

@@ -24,13 +24,6 @@ import {
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
 import type { CapValues } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
-import { StorefrontAds } from '../nodes/StorefrontAds/StorefrontAds.node';
-import { StorefrontAdsTrigger } from '../nodes/StorefrontAds/StorefrontAdsTrigger.node';
-import { StorefrontCommerce } from '../nodes/StorefrontCommerce/StorefrontCommerce.node';
-import { StorefrontCommerceTrigger } from '../nodes/StorefrontCommerce/StorefrontCommerceTrigger.node';
-import { StorefrontTrigger } from '../nodes/StorefrontTrigger/StorefrontTrigger.node';
-import { StorefrontWebhooks } from '../nodes/StorefrontWebhooks/StorefrontWebhooks.node';
-import { StorefrontWebhooksTrigger } from '../nodes/StorefrontWebhooks/StorefrontWebhooksTrigger.node';
 
 /**
  * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which
@@ -42,14 +35,19 @@ import { StorefrontWebhooksTrigger } from '../nodes/StorefrontWebhooks/Storefron
 
 export const PACKAGE = 'n8n-nodes-storefront';
 
-const NODE_CLASSES: Record<string, new () => INodeType> = {
-	storefrontAds: StorefrontAds,
-	storefrontAdsTrigger: StorefrontAdsTrigger,
-	storefrontCommerce: StorefrontCommerce,
-	storefrontCommerceTrigger: StorefrontCommerceTrigger,
-	storefrontTrigger: StorefrontTrigger,
-	storefrontWebhooks: StorefrontWebhooks,
-	storefrontWebhooksTrigger: StorefrontWebhooksTrigger,
+/**
+ * Each node type of the package and its file, loaded when a run first asks for it: a suite that runs
+ * only Commerce does not build the Ads node's description (module loading is most of a small
+ * suite's time in Jest, which loads every module again for each suite).
+ */
+const NODE_FILES: Record<string, [file: string, className: string]> = {
+	storefrontAds: ['StorefrontAds/StorefrontAds.node', 'StorefrontAds'],
+	storefrontAdsTrigger: ['StorefrontAds/StorefrontAdsTrigger.node', 'StorefrontAdsTrigger'],
+	storefrontCommerce: ['StorefrontCommerce/StorefrontCommerce.node', 'StorefrontCommerce'],
+	storefrontCommerceTrigger: ['StorefrontCommerce/StorefrontCommerceTrigger.node', 'StorefrontCommerceTrigger'],
+	storefrontTrigger: ['StorefrontTrigger/StorefrontTrigger.node', 'StorefrontTrigger'],
+	storefrontWebhooks: ['StorefrontWebhooks/StorefrontWebhooks.node', 'StorefrontWebhooks'],
+	storefrontWebhooksTrigger: ['StorefrontWebhooks/StorefrontWebhooksTrigger.node', 'StorefrontWebhooksTrigger'],
 };
 
 const credentialTypes: Record<string, ICredentialType> = { storefrontApi: new StorefrontApi() };
@@ -58,18 +56,26 @@ export class NodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType>();
 
 	constructor(extra: Record<string, INodeType> = {}) {
-		for (const [name, cls] of Object.entries(NODE_CLASSES)) {
-			const type = new cls();
-			// as n8n's loader does: adds the "Request Options" (timeout, proxy, batching) to declarative nodes
-			DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
-			this.types.set(`${PACKAGE}.${name}`, type);
-		}
 		for (const [name, type] of Object.entries(extra)) this.types.set(name, type);
 	}
 
 	getByName(nodeType: string): INodeType | IVersionedNodeType {
-		const type = this.types.get(nodeType);
+		const type = this.types.get(nodeType) ?? this.load(nodeType);
 		if (!type) throw new Error(`Unknown node type ${nodeType}`);
+		return type;
+	}
+
+	private load(nodeType: string): INodeType | undefined {
+		const name = nodeType.slice(PACKAGE.length + 1);
+		if (!nodeType.startsWith(`${PACKAGE}.`) || !Object.hasOwn(NODE_FILES, name)) return undefined;
+		const [file, className] = NODE_FILES[name];
+		// a require(), not an import: loaded only when a run asks for this type
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const cls = (require(`../nodes/${file}`) as Record<string, new () => INodeType>)[className];
+		const type = new cls();
+		// as n8n's loader does: adds the "Request Options" (timeout, proxy, batching) to declarative nodes
+		DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
+		this.types.set(nodeType, type);
 		return type;
 	}
 

@@ -47,6 +47,8 @@ require('./lib/prepare')
 					// n8n's lazy isolate acquisition for the suites that run n8n-core: an isolate only for an
 					// execution that evaluates an expression (harness/engine.ts); =false for n8n's default
 					N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? 'true',
+					// and each isolate's runtime from V8's code cache (=false for n8n's default)
+					N8N_EXPRESSION_ENGINE_COMPILE_CACHE: process.env.N8N_EXPRESSION_ENGINE_COMPILE_CACHE ?? 'true',
 					PATH: `${nodeBin}:${process.env.PATH}`,
 					// STOREFRONT_TEST_LOOP=fast: the few suites with a size of their own run a smaller one (money-property)
 					...(fast ? { STOREFRONT_TEST_LOOP: 'fast' } : {}),

@@ -20,7 +20,7 @@ test('the suite evaluates expressions on the engine n8n runs (vm unless EXPRESSI
 // the two acquisitions differ only on the vm engine (the legacy one has no isolates)
 const onVm = EXPECTED_ENGINE === 'vm' ? test : test.skip;
 
-onVm("an isolate for every execution (n8n's default) and one taken at the first expression (lazy acquisition, the suites' way: harness/engine.ts) give the same requests and items; lazily, an execution without expressions builds none", async () => {
+onVm("n8n's default (an isolate for every execution, its runtime compiled in each), an isolate taken at the first expression (lazy acquisition) and the runtime from V8's code cache (the suites' way: harness/engine.ts) give the same requests and items; lazily, an execution without expressions builds none", async () => {
 	// isolates built (the pool's replenishment after each acquisition, or a cold start inside an evaluation)
 	const built = [jest.spyOn(IsolatedVmBridge.prototype, 'initialize'), jest.spyOn(IsolatedVmBridge.prototype, 'initializeSync')];
 	const builtBy = async (run: () => Promise<unknown>) => {
@@ -39,17 +39,23 @@ onVm("an isolate for every execution (n8n's default) and one taken at the first 
 		// an error item's error without its timestamp
 		items: r.items.map((i) => ({ json: i.json, pairedItem: i.pairedItem, error: i.error && `${i.error.message} | ${i.error.description}` })),
 	}));
+	const ways = {
+		n8nDefault: { lazyAcquire: false, compileCache: false },
+		lazy: { lazyAcquire: true, compileCache: false },
+		compileCache: { lazyAcquire: false, compileCache: true },
+	};
 	const byWay: Record<string, unknown> = {};
 	try {
-		for (const lazyAcquire of [false, true]) {
+		for (const [way, options] of Object.entries(ways)) {
 			await disposeExpressionEngine();
-			await initExpressionEngine({ lazyAcquire });
-			byWay[String(lazyAcquire)] = await runs();
-			plainBuilds[String(lazyAcquire)] = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
+			await initExpressionEngine(options);
+			byWay[way] = await runs();
+			plainBuilds[way] = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
 		}
-		// and the suites' own way (scripts/test.js sets it: lazily unless N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=false)
+		// and the suites' own way (scripts/test.js sets both unless N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE or _COMPILE_CACHE=false)
 		await disposeExpressionEngine();
 		await initExpressionEngine();
+		byWay.suites = await runs();
 		plainBuilds.suites = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
 	} finally {
 		built.forEach((spy) => spy.mockRestore());
@@ -58,10 +64,12 @@ onVm("an isolate for every execution (n8n's default) and one taken at the first 
 			await initExpressionEngine();
 		}
 	}
-	expect(byWay.true).toEqual(byWay.false);
-	expect(plainBuilds).toEqual({ false: 1, true: 0, suites: LAZY_ACQUIRE ? 0 : 1 });
-	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/pg_a');
-	expect(JSON.stringify(byWay.false)).toContain('GET /v1/commerce/pages/PG_C');
+	expect(byWay.lazy).toEqual(byWay.n8nDefault);
+	expect(byWay.compileCache).toEqual(byWay.n8nDefault);
+	expect(byWay.suites).toEqual(byWay.n8nDefault);
+	expect(plainBuilds).toEqual({ n8nDefault: 1, lazy: 0, compileCache: 1, suites: LAZY_ACQUIRE ? 0 : 1 });
+	expect(JSON.stringify(byWay.n8nDefault)).toContain('GET /v1/commerce/pages/pg_a');
+	expect(JSON.stringify(byWay.n8nDefault)).toContain('GET /v1/commerce/pages/PG_C');
 });
 
 test("a real n8n started by the suites gets none of this process's expression-engine settings: it runs n8n's defaults", () => {
