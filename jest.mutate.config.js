@@ -1,5 +1,9 @@
 const base = require('./jest.config');
 
+// the harness loads every node type as it loads (harness/index.ts): code run at module load stays
+// out of each mutant's tests (stryker.config.mjs, ignoreStatic)
+process.env.STOREFRONT_LOAD_EVERY_NODE_TYPE = 'true';
+
 /**
  * The suites `npm run mutate` (stryker.config.mjs) runs against each mutant, fastest first
  * (test/mutate-sequencer.js): those that cover the wire, the spending caps and the Trigger's

@@ -50,6 +50,15 @@ const NODE_FILES: Record<string, [file: string, className: string]> = {
 	storefrontWebhooksTrigger: ['StorefrontWebhooks/StorefrontWebhooksTrigger.node', 'StorefrontWebhooksTrigger'],
 };
 
+/**
+ * Loads every node type of the package now: for a process that says it is ready before its first
+ * run (a burst's or a webhook processor's child), whose first run would otherwise load them.
+ */
+export function loadEveryNodeType() {
+	const types = new NodeTypes();
+	for (const name of Object.keys(NODE_FILES)) types.getByName(`${PACKAGE}.${name}`);
+}
+
 const credentialTypes: Record<string, ICredentialType> = { storefrontApi: new StorefrontApi() };
 
 export class NodeTypes implements INodeTypes {
@@ -72,6 +81,7 @@ export class NodeTypes implements INodeTypes {
 		// a require(), not an import: loaded only when a run asks for this type
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const cls = (require(`../nodes/${file}`) as Record<string, new () => INodeType>)[className];
+		if (typeof cls !== 'function') throw new Error(`${file} exports no class ${className}`);
 		const type = new cls();
 		// as n8n's loader does: adds the "Request Options" (timeout, proxy, batching) to declarative nodes
 		DirectoryLoader.applyDeclarativeNodeOptionParameters(type);
@@ -297,3 +307,8 @@ export function errorText(error: unknown): string {
 	const e = error as Record<string, unknown>;
 	return JSON.stringify({ ...e, message: e.message, description: e.description, stack: e.stack });
 }
+
+// Mutation runs (jest.mutate.config.js) load every node type with the harness, as it did before
+// types loaded by name: code run at module load must stay outside any one test, which Stryker
+// leaves out (stryker.config.mjs, ignoreStatic), instead of counting for the first test that runs a node.
+if (process.env.STOREFRONT_LOAD_EVERY_NODE_TYPE === 'true') loadEveryNodeType();

@@ -45,9 +45,9 @@ require('./lib/prepare')
 					...process.env,
 					EXPRESSION_ENGINE: engine,
 					// n8n's lazy isolate acquisition for the suites that run n8n-core: an isolate only for an
-					// execution that evaluates an expression (harness/engine.ts); =false for n8n's default
+					// execution that evaluates an expression (harness/engine.ts); =false for n8n's default,
 					N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: process.env.N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE ?? 'true',
-					// and each isolate's runtime from V8's code cache (=false for n8n's default)
+					// as for the runtime each isolate loads from V8's code cache (harness/engine.ts)
 					N8N_EXPRESSION_ENGINE_COMPILE_CACHE: process.env.N8N_EXPRESSION_ENGINE_COMPILE_CACHE ?? 'true',
 					PATH: `${nodeBin}:${process.env.PATH}`,
 					// STOREFRONT_TEST_LOOP=fast: the few suites with a size of their own run a smaller one (money-property)

@@ -61,12 +61,12 @@ const packageBuilt = (root) =>
 		output: (rel) => tsToJs(rel) ?? (/\.(json|svg)$/.test(rel) ? rel : undefined),
 	});
 
-/** The fake API and the sandbox in .cache/fake-api/ (`npm run build:fake-api`), with the node code they import. */
+/** The fake API and the sandbox in .cache/fake-api/ (`npm run build:fake-api`), with the node code (tsconfig.server.json compiles all of it: the harness loads node types by name) and the harness parts they import. */
 const fakeApiBuilt = (root) =>
 	upToDate(root, {
 		outDir: '.cache/fake-api',
-		roots: ['fake-api', 'sandbox', 'scripts', 'bench'],
-		optional: ['nodes', 'credentials', 'harness'],
+		roots: ['fake-api', 'nodes', 'credentials', 'sandbox', 'scripts', 'bench'],
+		optional: ['harness'],
 		output: tsToJs,
 	});
 

@@ -11,10 +11,12 @@ import readline from 'node:readline';
 import { initExpressionEngine } from '../../harness/engine';
 import { receiveAndRun, summary, type SignedDelivery } from '../../harness/events';
 import type { WorkflowSpec } from '../../harness/execution';
-import type { Credentials } from '../../harness';
+import { loadEveryNodeType, type Credentials } from '../../harness';
 
 async function main() {
 	await initExpressionEngine();
+	// ready means ready to run: the node types loaded now, not in the first batch
+	loadEveryNodeType();
 	process.stdout.write('READY\n');
 	for await (const line of readline.createInterface({ input: process.stdin })) {
 		if (!line.trim()) continue;

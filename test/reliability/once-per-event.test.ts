@@ -322,7 +322,7 @@ describe('two n8n processes (two webhook processors), each running every event: 
 });
 
 interface Processor {
-	/** Resolves once the process has loaded n8n-core and our nodes. */
+	/** Resolves once the process has loaded n8n-core and our nodes (event-processor.child.ts loads them before it says READY). */
 	ready: Promise<unknown>;
 	run(spec: WorkflowSpec, runs: Array<{ executionId: string; delivery: SignedDelivery }>): Promise<RunSummary[]>;
 	stop(): Promise<void>;

@@ -3,7 +3,7 @@ import { Expression } from 'n8n-workflow';
 
 import { HOSTED } from '../commerce/helpers';
 import { byId, useFakeApi } from '../../harness/context';
-import { disposeExpressionEngine, EXPECTED_ENGINE, initExpressionEngine, LAZY_ACQUIRE } from '../../harness/engine';
+import { COMPILE_CACHE, disposeExpressionEngine, EXPECTED_ENGINE, initExpressionEngine, LAZY_ACQUIRE } from '../../harness/engine';
 import { N8n } from '../../scripts/lib/n8n';
 
 const ctx = useFakeApi('storefrontCommerce');
@@ -17,7 +17,7 @@ test('the suite evaluates expressions on the engine n8n runs (vm unless EXPRESSI
 	expect(r.items).toHaveLength(1);
 });
 
-// the two acquisitions differ only on the vm engine (the legacy one has no isolates)
+// these settings differ only on the vm engine (the legacy one has no isolates)
 const onVm = EXPECTED_ENGINE === 'vm' ? test : test.skip;
 
 onVm("n8n's default (an isolate for every execution, its runtime compiled in each), an isolate taken at the first expression (lazy acquisition) and the runtime from V8's code cache (the suites' way: harness/engine.ts) give the same requests and items; lazily, an execution without expressions builds none", async () => {
@@ -45,18 +45,25 @@ onVm("n8n's default (an isolate for every execution, its runtime compiled in eac
 		compileCache: { lazyAcquire: false, compileCache: true },
 	};
 	const byWay: Record<string, unknown> = {};
+	// the compile cache each isolate built during a way's runs was given (the bridge's own config)
+	const cacheByWay: Record<string, boolean[]> = {};
+	const withWay = async (way: string) => {
+		built.forEach((spy) => spy.mockClear());
+		byWay[way] = await runs();
+		const bridges = built.flatMap((spy) => spy.mock.contexts) as Array<{ config: { compileCache?: boolean } }>;
+		cacheByWay[way] = [...new Set(bridges.map((b) => Boolean(b.config.compileCache)))];
+		plainBuilds[way] = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
+	};
 	try {
 		for (const [way, options] of Object.entries(ways)) {
 			await disposeExpressionEngine();
 			await initExpressionEngine(options);
-			byWay[way] = await runs();
-			plainBuilds[way] = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
+			await withWay(way);
 		}
 		// and the suites' own way (scripts/test.js sets both unless N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE or _COMPILE_CACHE=false)
 		await disposeExpressionEngine();
 		await initExpressionEngine();
-		byWay.suites = await runs();
-		plainBuilds.suites = await builtBy(async () => await ctx.run(pageGet('pg_plain'), { continueOnFail: true }));
+		await withWay('suites');
 	} finally {
 		built.forEach((spy) => spy.mockRestore());
 		if (plainBuilds.suites === undefined) {
@@ -68,6 +75,7 @@ onVm("n8n's default (an isolate for every execution, its runtime compiled in eac
 	expect(byWay.compileCache).toEqual(byWay.n8nDefault);
 	expect(byWay.suites).toEqual(byWay.n8nDefault);
 	expect(plainBuilds).toEqual({ n8nDefault: 1, lazy: 0, compileCache: 1, suites: LAZY_ACQUIRE ? 0 : 1 });
+	expect(cacheByWay).toEqual({ n8nDefault: [false], lazy: [false], compileCache: [true], suites: [COMPILE_CACHE] });
 	expect(JSON.stringify(byWay.n8nDefault)).toContain('GET /v1/commerce/pages/pg_a');
 	expect(JSON.stringify(byWay.n8nDefault)).toContain('GET /v1/commerce/pages/PG_C');
 });

@@ -33,6 +33,8 @@ beforeEach(() => {
 	write('dist/icons/a.svg', T0 + 5);
 	write('fake-api/server.ts', T0 + 10);
 	write('.cache/fake-api/fake-api/server.js', T0 + 20);
+	write('.cache/fake-api/nodes/A/A.node.js', T0 + 20);
+	write('.cache/fake-api/credentials/Api.credentials.js', T0 + 20);
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -59,13 +61,20 @@ test('a source saved after the build, a source without output, a changed config,
 	expect(packageBuilt(root)).toBe(false);
 });
 
-test('node code the fake API imports counts only where the build compiled it', () => {
-	write('nodes/A/A.node.ts', T0 + 10);
-	expect(fakeApiBuilt(root)).toBe(true); // not imported by the fake API: no output, not required
-	write('.cache/fake-api/nodes/A/A.node.js', T0 + 20);
+test("the fake API's build holds all the node code (the harness loads node types by name); a harness file counts only where the build compiled it", () => {
+	write('nodes/B/B.node.ts', T0 + 10);
+	expect(fakeApiBuilt(root)).toBe(false); // a node file the build never compiled
+	write('.cache/fake-api/nodes/B/B.node.js', T0 + 20);
+	expect(fakeApiBuilt(root)).toBe(true);
 	write('nodes/A/A.node.ts', T0 + 30);
-	expect(fakeApiBuilt(root)).toBe(false); // imported, and changed since
-	write('fake-api/new.ts', T0 + 10);
+	expect(fakeApiBuilt(root)).toBe(false); // changed since
 	write('nodes/A/A.node.ts', T0 + 10);
+	write('harness/index.ts', T0 + 10);
+	expect(fakeApiBuilt(root)).toBe(true); // not imported by the fake API: no output, not required
+	write('.cache/fake-api/harness/index.js', T0 + 20);
+	write('harness/index.ts', T0 + 30);
+	expect(fakeApiBuilt(root)).toBe(false); // imported, and changed since
+	write('harness/index.ts', T0 + 10);
+	write('fake-api/new.ts', T0 + 10);
 	expect(fakeApiBuilt(root)).toBe(false); // a fake-API file the build never compiled
 });
