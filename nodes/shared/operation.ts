@@ -178,7 +178,6 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 	};
 	PRE_SEND.set(option, preSend);
 	FIELDS.set(option, spec.fields);
-	ENDPOINTS.set(option, { method: spec.method, path: spec.path });
 	return option;
 }
 
@@ -199,10 +198,6 @@ function checkWiring(spec: OperationSpec) {
 /** The fields an operation option was built with (assembly.ts checks that its module exports the same). */
 const FIELDS = new WeakMap<INodePropertyOptions, INodeProperties[]>();
 export const fieldsOf = (option: INodePropertyOptions) => FIELDS.get(option);
-
-/** The endpoint each operation option calls, as its file states it (the contract suite pairs the API reference's endpoints with operations by it). */
-const ENDPOINTS = new WeakMap<INodePropertyOptions, { method: IHttpRequestMethods; path: string }>();
-export const endpointOf = (option: INodePropertyOptions) => ENDPOINTS.get(option);
 
 /** Each operation option's preSend actions (the list its one checked preSend runs; assembly may add checks). */
 const PRE_SEND = new WeakMap<INodePropertyOptions, PreSendAction[]>();
