@@ -11,7 +11,7 @@ import { startQueue, type Queue } from './queueMode';
 import { CAPPED_CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS, UNCAPPED_CREDENTIAL_NAME } from './setup';
 
 /**
- * The local sandbox behind `npm start` (scripts/run-sandbox.ts): the fake API with demo data, and
+ * The local sandbox behind `npm start` (sandbox/run.ts): the fake API with demo data, and
  * a real n8n with this package installed, an owner, the credentials and the example workflows
  * (what it sets up: setup.ts). The end-to-end tests start the same thing. In queue mode n8n is a
  * main process, a worker and a webhook processor on throwaway Postgres and Redis (queueMode.ts);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs dev dependencies if missing, builds the package and the fake API (each only
 // when a source changed since its last build), then
-// runs the sandbox (scripts/run-sandbox.ts): real n8n with this package + the fake API, until Ctrl-C.
+// runs the sandbox (sandbox/run.ts, by its built file: scripts/ imports nothing of sandbox/): real n8n with this package + the fake API, until Ctrl-C.
 // Arguments pass through: `npm start -- --queue` (queue mode), `npm run dev` (--dev: hot reload), `npm start -- --realistic` (rate-limited, slower fake API),
 // `npm start -- --rate-limit=100/10s` (a fixed window per key with the X-RateLimit-* headers),
 // `npm start -- --dialect timestamped` (webhook deliveries signed t=…,v1=… with type/created, or `flat`: objects at the top level).
@@ -26,7 +26,7 @@ process.on('SIGINT', () => undefined);
 require('./lib/prepare')
 	.prepare(process.cwd(), (line) => console.log(`[sandbox] ${line}`))
 	.then(() => {
-		const child = spawn(process.execPath, ['.cache/fake-api/scripts/run-sandbox.js', ...process.argv.slice(2)], { stdio: 'inherit' });
+		const child = spawn(process.execPath, ['.cache/fake-api/sandbox/run.js', ...process.argv.slice(2)], { stdio: 'inherit' });
 		process.on('SIGTERM', () => child.kill('SIGTERM'));
 		child.on('exit', (code) => process.exit(code ?? 0));
 	});

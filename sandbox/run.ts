@@ -1,5 +1,6 @@
 /**
- * `npm start` (after scripts/start.js has installed and built): the sandbox until Ctrl-C.
+ * `npm start` (after scripts/start.js has installed and built, it runs this file's build by its path,
+ * importing nothing of sandbox/): the sandbox until Ctrl-C.
  * `--queue`: n8n in queue mode (main, a worker, a webhook processor, Postgres, Redis).
  * `--dev` (`npm run dev`): tsc --watch and n8n's hot reload of our nodes.
  * `--realistic` (or FAKE_API_REALISTIC=1): the fake API rate-limits each key and answers with latency.
@@ -12,7 +13,7 @@
 import os from 'node:os';
 
 import { parseFixedWindow, WEBHOOK_DIALECTS, type WebhookDialect } from '../fake-api';
-import { banner, startSandbox, type Sandbox } from '../sandbox/startSandbox';
+import { banner, startSandbox, type Sandbox } from './startSandbox';
 
 const say = (line: string) => console.log(`[sandbox] ${line}`);
 
