@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionNames } from './actionNames';
 import { locatorSpec } from './fieldBuilders';
@@ -13,6 +13,9 @@ import { locatorSpec } from './fieldBuilders';
  * and that the credential's spending caps may refuse it.
  * Nothing evaluates it outside tool runs; the user may overwrite it.
  */
+
+/** Whether the node runs as an AI tool: n8n runs it under a type of its own, the node's type name with `Tool` appended. */
+export const runsAsTool = (ctx: IExecuteSingleFunctions) => ctx.getNode().type.endsWith('Tool');
 
 /** Said of operations that create something that spends (the ones with Validate Only), by how they are set. */
 const SPENDING = {

@@ -59,7 +59,7 @@ test('an answer\'s headers, where there was an answer (each header read in heade
 test('network errors found where n8n keeps them: the error, its cause, errorResponse or reason, by code or by words; a loop of causes ends', () => {
 	const deep = { message: 'Request failed', cause: { reason: { errorResponse: { code: 'ETIMEDOUT' } } } };
 	expect(faultOf(deep)).toEqual({ kind: 'timeout', said: 'no answer in time' });
-	expect(faultOf({ httpCode: 'ECONNREFUSED' })).toEqual({ kind: 'refused', said: 'connection refused' });
+	expect(faultOf({ httpCode: 'ECONNREFUSED' })).toEqual({ kind: 'unreached', said: 'connection refused' });
 	expect(faultOf({ message: 'Socket hang up' })).toEqual({ kind: 'reset', said: 'connection closed without an answer' });
 	expect(faultOf({ message: 'timeout of 1500ms exceeded' })).toEqual({ kind: 'timeout', said: 'no answer in time' });
 	expect(faultOf({ message: 'timeout of ms exceeded' })).toBeUndefined();

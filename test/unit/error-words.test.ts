@@ -30,7 +30,7 @@ describe('after a fault: what the node did, and whether running it again is safe
 	});
 
 	test('a refused connection reached nothing, whatever the method', () => {
-		for (const method of ['GET', 'POST', 'DELETE']) expect(faultText({ kind: 'refused', said: 'connection refused' }, done(method))).toBe('The node did not send it again. Nothing reached the API.');
+		for (const method of ['GET', 'POST', 'DELETE']) expect(faultText({ kind: 'unreached', said: 'connection refused' }, done(method))).toBe('The node did not send it again. Nothing reached the API.');
 	});
 
 	test('sent several times: the attempts, the wait between them, and why it stopped; sent once, the reason it was not sent again', () => {

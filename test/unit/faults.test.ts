@@ -39,7 +39,7 @@ test('the boost\'s final error says it was not resent and where to look', () => 
 
 test('network errors are faults by their code, wrapped by n8n or not; other errors are not', () => {
 	expect(faultOf(new NodeApiError(node, { code: 'ECONNRESET', message: 'socket hang up' }))?.kind).toBe('reset');
-	expect(faultOf(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))?.kind).toBe('refused');
+	expect(faultOf(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))?.kind).toBe('unreached');
 	expect(faultOf({ cause: { code: 'ETIMEDOUT' } })?.kind).toBe('timeout');
 	expect(faultOf(new Error('timeout of 300ms exceeded'))?.kind).toBe('timeout');
 	expect(faultOf(new NodeApiError(node, { message: 'Bad request' }, { httpCode: '400' }))).toBeUndefined();

@@ -3,7 +3,7 @@ import { AxiosHeaders } from 'axios';
 import { classifyResponse } from '../../nodes/shared/wire/answer';
 import { answerError } from '../../nodes/shared/wire/failure';
 import { headerOf, rateLimitOf } from '../../nodes/shared/wire/headers';
-import { keyOn } from '../../nodes/shared/wire/idempotency';
+import { idempotencyKeyOf } from '../../nodes/shared/wire/idempotency';
 
 /**
  * Every header the wire reads, read in one place (nodes/shared/wire/headers.ts): by its name in any
@@ -45,7 +45,7 @@ test('X-RateLimit-*: Reset in seconds or as a unix time, 0 or none for a token b
 });
 
 test('a request\'s own Idempotency-Key in any case, trimmed; blank is none', () => {
-	expect(keyOn({ headers: { 'idempotency-KEY': ' k1 ' } })).toBe('k1');
-	expect(keyOn({ headers: { 'Idempotency-Key': '  ' } })).toBeUndefined();
-	expect(keyOn({})).toBeUndefined();
+	expect(idempotencyKeyOf({ headers: { 'idempotency-KEY': ' k1 ' } })).toBe('k1');
+	expect(idempotencyKeyOf({ headers: { 'Idempotency-Key': '  ' } })).toBeUndefined();
+	expect(idempotencyKeyOf({})).toBeUndefined();
 });

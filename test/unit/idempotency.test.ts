@@ -1,4 +1,4 @@
-import { executionScope, keyOf, keyOn, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
+import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
 
 /**
  * The user's own Idempotency-Key (nodes/shared/wire/idempotency.ts): whatever its header's case, it is
@@ -10,7 +10,7 @@ test.each(['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY'])('a user\'s 
 	const request = { method: 'POST', url: '/v1/ads/boost', body: { a: 1 }, headers: { Accept: 'application/json', [name]: ' my-key-1 ' } };
 	expect(stampKey(undefined, 0, request)).toEqual({ key: 'my-key-1' });
 	expect(request.headers).toEqual({ Accept: 'application/json', [name]: ' my-key-1 ' });
-	expect(keyOn(request)).toBe('my-key-1');
+	expect(idempotencyKeyOf(request)).toBe('my-key-1');
 });
 
 test('no own key (absent, blank or null): one is stamped, under the canonical name, and read back whatever the case', () => {
@@ -19,18 +19,18 @@ test('no own key (absent, blank or null): one is stamped, under the canonical na
 		const { key } = stampKey(undefined, 0, request);
 		expect(key).toMatch(/^n8n-[0-9a-f-]{36}$/);
 		expect(request.headers?.['Idempotency-Key']).toBe(key);
-		expect(keyOn({ headers: { 'IDEMPOTENCY-KEY': key } })).toBe(key);
+		expect(idempotencyKeyOf({ headers: { 'IDEMPOTENCY-KEY': key } })).toBe(key);
 	}
-	expect(keyOn({ headers: { 'Idempotency-Key': 42 as unknown as string } })).toBe('42');
+	expect(idempotencyKeyOf({ headers: { 'Idempotency-Key': 42 as unknown as string } })).toBe('42');
 });
 
 test('a key is made from the content of its parts: objects whatever their key order (nested, in lists too), lists in their order', () => {
-	const key = keyOf(['a', { x: 1, y: { p: [1, { q: 2, r: 3 }] } }]);
+	const key = digestOf(['a', { x: 1, y: { p: [1, { q: 2, r: 3 }] } }]);
 	expect(key).toMatch(/^n8n-[0-9a-f]{40}$/);
-	expect(keyOf(['a', { y: { p: [1, { r: 3, q: 2 }] }, x: 1 }])).toBe(key);
-	expect(keyOf(['a', { x: 1, y: { p: [{ q: 2, r: 3 }, 1] } }])).not.toBe(key);
-	expect(keyOf(['a', { x: 2, y: { p: [1, { q: 2, r: 3 }] } }])).not.toBe(key);
-	expect(keyOf([null])).not.toBe(keyOf([{}]));
+	expect(digestOf(['a', { y: { p: [1, { r: 3, q: 2 }] }, x: 1 }])).toBe(key);
+	expect(digestOf(['a', { x: 1, y: { p: [{ q: 2, r: 3 }, 1] } }])).not.toBe(key);
+	expect(digestOf(['a', { x: 2, y: { p: [1, { q: 2, r: 3 }] } }])).not.toBe(key);
+	expect(digestOf([null])).not.toBe(digestOf([{}]));
 });
 
 /** A node run's context as the key functions read it: its node, workflow and execution. */

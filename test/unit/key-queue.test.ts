@@ -79,7 +79,7 @@ test('a 429 holds every request of the key for its Retry-After plus jitter, to t
 	await clock.advance(0);
 	expect(waiting.granted).toHaveLength(2);
 	const refusedAt = clock.now();
-	keyQueue.refused(waiting.granted[0].ticket, 7);
+	keyQueue.rateLimited(waiting.granted[0].ticket, 7);
 	keyQueue.answered(waiting.granted[1].ticket);
 	const order: string[] = [];
 	void keyQueue.turn({ maxWaitMs: 60_000 }).then(() => order.push('new'));
@@ -179,7 +179,7 @@ test('no rate-limit headers: every request at once, until a 429 halves how many 
 	await clock.advance(0);
 	expect(first.granted).toHaveLength(8);
 	for (let i = 0; i < 7; i++) keyQueue.answered(first.granted[i].ticket);
-	keyQueue.refused(first.granted[7].ticket, 1);
+	keyQueue.rateLimited(first.granted[7].ticket, 1);
 	const second = queue(keyQueue, clock, 8);
 	await clock.advance(1_010);
 	// 8 were in flight: 4 may be now, the resend included
@@ -254,7 +254,7 @@ describe('the keyQueues of a process stay few', () => {
 		const clock = new FakeClock();
 		const keyQueues = new KeyQueues(clock);
 		const held = keyQueues.get(hash(1));
-		held.refused(await held.turn({ maxWaitMs: 60_000 }), 3600);
+		held.rateLimited(await held.turn({ maxWaitMs: 60_000 }), 3600);
 		const window1 = keyQueues.get(hash(2));
 		window1.answered(await window1.turn({ maxWaitMs: 60_000 }), window(10, 1800));
 		const inFlight = keyQueues.get(hash(3));
@@ -283,7 +283,7 @@ test('no rate-limit headers: after a 429 halved it, the number in flight widens 
 	const first = queue(keyQueue, clock, 8);
 	await clock.advance(0);
 	for (let i = 0; i < 7; i++) keyQueue.answered(first.granted[i].ticket);
-	keyQueue.refused(first.granted[7].ticket, 1);
+	keyQueue.rateLimited(first.granted[7].ticket, 1);
 	const second = queue(keyQueue, clock, 20);
 	await clock.advance(1_010);
 	expect(second.granted).toHaveLength(4);
@@ -377,13 +377,13 @@ test('idle: unused for the idle time since its last turn or answer, not a millis
 	// a 429 counts as use, and its hold is remembered: idle once the idle time has passed since the refusal and the hold is over
 	const refusedTicket = await keyQueue.turn({ maxWaitMs: 60_000 });
 	await clock.advance(100_000);
-	keyQueue.refused(refusedTicket, 1);
+	keyQueue.rateLimited(refusedTicket, 1);
 	const refusedAt = clock.now();
 	expect(keyQueue.idle(refusedAt + 119_999, 120_000)).toBe(false);
 	expect(keyQueue.idle(refusedAt + 120_000, 120_000)).toBe(true);
 	const next = keyQueue.turn({ maxWaitMs: 60_000 });
 	await clock.advanceTo(refusedAt + 2_000);
-	keyQueue.refused(await next, 300);
+	keyQueue.rateLimited(await next, 300);
 	expect(keyQueue.idle(clock.now() + 120_000, 120_000)).toBe(false);
 	expect(keyQueue.idle(clock.now() + 301_000, 120_000)).toBe(true);
 });
@@ -414,7 +414,7 @@ test('a request\'s turn leaves no listener on the execution\'s cancel signal, wh
 	const tickets = await Promise.all(Array.from({ length: 20 }, async () => await keyQueue.turn({ signal: controller.signal, maxWaitMs: 60_000 })));
 	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
 	// a 429 holds the key for 30 s: the next turn waits, then gives up after its 1 s
-	keyQueue.refused(tickets[0], 30);
+	keyQueue.rateLimited(tickets[0], 30);
 	const late = keyQueue.turn({ signal: controller.signal, maxWaitMs: 1_000 }).catch((e: unknown) => e);
 	expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1);
 	await clock.advance(1_000);

@@ -77,7 +77,7 @@ describe('a fixed window', () => {
 		p.sending();
 		p.answered(1, window(10, 30), T);
 		p.sending();
-		p.refused(2, 1, undefined, T + 100);
+		p.rateLimited(2, 1, undefined, T + 100);
 		// held 1 s (and its jitter: half of 2% of it); then the window, spent, holds until its end plus jitter
 		expect(p.delay(T + 100)).toBe(1000 + 10);
 		expect(p.delay(T + 1200)).toBe(30_000 - 1200 + 0.5 * 250);
@@ -86,7 +86,7 @@ describe('a fixed window', () => {
 	test('a 429\'s own headers are read: Remaining 0 with a Reset holds past a shorter Retry-After', () => {
 		const p = pace();
 		p.sending();
-		p.refused(1, 1, window(0, 30), T);
+		p.rateLimited(1, 1, window(0, 30), T);
 		expect(p.delay(T + 2000)).toBe(30_000 - 2000 + 0.5 * 250);
 	});
 });
@@ -215,7 +215,7 @@ describe('a token bucket', () => {
 		p.sending();
 		p.answered(1, window(5, 0, 10), T);
 		const sent = Array.from({ length: 5 }, () => p.sending());
-		p.refused(sent[0], 0, undefined, T + 1000);
+		p.rateLimited(sent[0], 0, undefined, T + 1000);
 		p.answered(sent[4], window(2, 0, 10), T + 2000);
 		return p;
 	}
@@ -233,7 +233,7 @@ describe('a token bucket', () => {
 	test('a 429 without headers holds for its Retry-After; the bucket is then read from its last answer, less what was sent since (the refused request too)', () => {
 		const p = measured();
 		const ticket = p.sending();
-		p.refused(ticket, 1, undefined, T + 2000);
+		p.rateLimited(ticket, 1, undefined, T + 2000);
 		expect(p.delay(T + 2000)).toBe(1000 + 0.5 * 20);
 		// at the hold's end: 2 left at T + 2 s, 1 sent since, 1,010 ms of refill at 1 token per 2 s: 1.5 tokens
 		expect(p.delay(T + 3010)).toBe(0);
@@ -319,14 +319,14 @@ describe('no rate-limit headers', () => {
 		p.answered(1, undefined, T);
 		const burst = Array.from({ length: 8 }, () => p.sending());
 		// two of the burst refused (the second is the last sent before the cut): one cut, to 4
-		p.refused(burst[6], 0, undefined, T);
-		p.refused(burst[7], 0, undefined, T);
+		p.rateLimited(burst[6], 0, undefined, T);
+		p.rateLimited(burst[7], 0, undefined, T);
 		for (const t of burst.slice(0, 3)) p.answered(t, undefined, T);
 		// 3 in flight, 4 may be
 		expect(p.delay(T)).toBe(0);
 		// a request sent after the cut refused: halved again (4 were in flight), to 2
 		const later = p.sending();
-		p.refused(later, 0, undefined, T);
+		p.rateLimited(later, 0, undefined, T);
 		expect(p.delay(T)).toBe(Infinity);
 		p.answered(burst[3], undefined, T);
 		expect(p.delay(T)).toBe(Infinity);
@@ -340,7 +340,7 @@ describe('settled: nothing to remember', () => {
 		const p = pace();
 		p.sending();
 		expect(p.settled(T)).toBe(false);
-		p.refused(1, 2, undefined, T);
+		p.rateLimited(1, 2, undefined, T);
 		const heldUntil = T + 2000 + 0.5 * 40;
 		expect(p.settled(heldUntil - 1)).toBe(false);
 		expect(p.settled(heldUntil)).toBe(true);

@@ -87,7 +87,7 @@ describe('alone or shared', () => {
 		const p = pace();
 		p.sending();
 		p.answered(1, window(99, 10), T);
-		p.refused(p.sending(), 1, undefined, T + 100);
+		p.rateLimited(p.sending(), 1, undefined, T + 100);
 		const w1 = T + 10_000;
 		for (let i = 0; i < 4; i++) {
 			expect(p.delay(w1)).toBe(0);
@@ -184,7 +184,7 @@ function simulatedApi(clock: FakeClock, limit: number, seconds: number, latencyM
 					lastAnswer = clock.now();
 					if (ok) return keyQueue.answered(ticket, headers(lastAnswer));
 					refused += 1;
-					keyQueue.refused(ticket, Math.max(1, Math.ceil((windowOf(arrived) + length - arrived) / 1000)), headers(lastAnswer));
+					keyQueue.rateLimited(ticket, Math.max(1, Math.ceil((windowOf(arrived) + length - arrived) / 1000)), headers(lastAnswer));
 				}
 			}),
 		);

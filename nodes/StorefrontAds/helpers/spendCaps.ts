@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import type { OperationNote } from '../../shared/toolDescription';
+import { runsAsTool, type OperationNote } from '../../shared/toolDescription';
 import { capsOfKind, SPEND_ACTIONS, SPEND_CAPS, type Breach, type CapKind, type CapOfKind, type CapValues, type SpendAction } from './spendCapDeclarations';
 
 export { SPEND_ACTIONS, type Breach, type SpendAction } from './spendCapDeclarations';
@@ -106,9 +106,6 @@ function owner(ctx: IExecuteSingleFunctions): string {
 }
 /** For a model only: a person who owns the credential can act on the refusal. */
 const FINAL = 'This refusal is final: do not retry it or try other values to get around it; ask the owner of the credential.';
-
-/** Whether the node runs as an AI tool: n8n gives a tool the node's type name with `Tool` appended. */
-export const runsAsTool = (ctx: IExecuteSingleFunctions) => ctx.getNode().type.endsWith('Tool');
 
 /** A cap as typed: 0 allows nothing; empty, negative or not a number allows nothing either (fail closed). */
 const capOf = (value: unknown) => {

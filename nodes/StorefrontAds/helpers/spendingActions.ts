@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { keyOf, keyOn } from '../../shared/wire/idempotency';
+import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
 import { capsOfKind, type CapOfKind } from './spendCapDeclarations';
 import {
 	actionsOf,
@@ -36,7 +36,7 @@ function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOpt
 	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
 	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
 		if (!active) return [];
-		return (body.campaigns as IDataObject[]).map((c) => keyOf([api, 'campaign-active', requestText(c.platform), requestText(c.campaignId)]));
+		return (body.campaigns as IDataObject[]).map((c) => digestOf([api, 'campaign-active', requestText(c.platform), requestText(c.campaignId)]));
 	}
 	const counted =
 		actions.includes('create') ||
@@ -56,17 +56,17 @@ function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOpt
  */
 function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions, api: string): string {
 	const method = String(request.method ?? 'GET');
-	const key = keyOn(request);
-	if (key) return keyOf([api, method, request.url, 'key', key]);
+	const key = idempotencyKeyOf(request);
+	if (key) return digestOf([api, method, request.url, 'key', key]);
 	// a POST without a key is one call per node and item
 	const where = method === 'POST' ? [ctx.getNode().id ?? ctx.getNode().name, ctx.getItemIndex()] : [];
-	return keyOf([api, ...where, method, request.url, request.body ?? null]);
+	return digestOf([api, ...where, method, request.url, request.body ?? null]);
 }
 
 /** The API key a call goes to, by its credential's Base URL and key (hashed: the count keeps no secret). */
 async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
 	const credential = (await ctx.getCredentials(CREDENTIAL_NAME)) ?? {};
-	return keyOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')]);
+	return digestOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')]);
 }
 
 /**

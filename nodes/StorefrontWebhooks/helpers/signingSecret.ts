@@ -1,6 +1,7 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
+import { runsAsTool } from '../../shared/toolDescription';
 
 /**
  * A webhook's signing secret comes back once, in Create's answer. In a normal run the output is
@@ -8,9 +9,6 @@ import { actionName } from '../../shared/actionNames';
  * model's context and the chat history, so the secret is left out. It is kept nowhere else either:
  * static data or a log would still be a copy in n8n that the user did not ask for.
  */
-
-/** Whether the node runs as an AI tool: n8n runs it under a type of its own, `<node>Tool`. */
-export const runsAsTool = (ctx: IExecuteSingleFunctions) => ctx.getNode().type.endsWith('Tool');
 
 export const SECRET_NOTICE =
 	'Save "secret" now: the API returns it only in this answer. It signs every delivery (X-Webhook-Signature). To get a new one, delete the webhook and create it again.';

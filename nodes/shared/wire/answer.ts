@@ -8,7 +8,8 @@ import { headerOf, parseRetryAfter } from './headers';
  *
  * - `succeeded`: a 2xx with a JSON body (or none).
  * - `rateLimited`: a 429. The API did nothing; waited out and sent again.
- * - `fault`: a transient fault, answered (502, 503, 504) or not (refused, reset, timeout): resent
+ * - `fault`: a transient fault, answered (502, 503, 504) or not (unreached: a refused connection or a host name that did not
+ *   resolve; reset; timeout): resent
  *   when the request's policy allows (resend.ts).
  * - `failed`: any other answer (a 4xx, a 500, a 2xx that is not JSON) or an error that is no fault.
  */
@@ -18,7 +19,8 @@ export type Answer =
 	| { kind: 'fault'; fault: Fault; response?: IN8nHttpFullResponse; error?: unknown }
 	| { kind: 'failed'; response?: IN8nHttpFullResponse; error?: unknown };
 
-export type FaultKind = 'refused' | 'reset' | 'timeout' | 'status';
+/** `unreached`: nothing reached the API (a refused connection, a host name that did not resolve). */
+export type FaultKind = 'unreached' | 'reset' | 'timeout' | 'status';
 
 export interface Fault {
 	kind: FaultKind;
@@ -43,14 +45,14 @@ export function classifyResponse(response: IN8nHttpFullResponse): Answer {
 }
 
 const CODES: Record<string, { kind: FaultKind; said: string }> = {
-	ECONNREFUSED: { kind: 'refused', said: 'connection refused' },
+	ECONNREFUSED: { kind: 'unreached', said: 'connection refused' },
 	ECONNRESET: { kind: 'reset', said: 'connection reset' },
 	EPIPE: { kind: 'reset', said: 'connection reset' },
 	ERR_SOCKET_CONNECTION_TIMEOUT: { kind: 'timeout', said: 'no connection in time' },
 	ECONNABORTED: { kind: 'timeout', said: 'no answer in time' },
 	ETIMEDOUT: { kind: 'timeout', said: 'no answer in time' },
 	ESOCKETTIMEDOUT: { kind: 'timeout', said: 'no answer in time' },
-	EAI_AGAIN: { kind: 'refused', said: 'the API host name did not resolve' },
+	EAI_AGAIN: { kind: 'unreached', said: 'the API host name did not resolve' },
 };
 
 /** A request that threw instead of answering: a transient fault when the network error behind it is one. */

@@ -66,7 +66,7 @@ export async function apiRequest(
 	return 'gone' in sent ? { status: 200, body: sent.gone } : bodyOf(sent.response);
 }
 
-/** `value` (an ID) as one segment of a programmatic call's path; refused, naming `label`, when it would leave its segment (pathSegment.ts). */
+/** `value` (an ID) as one segment of a programmatic call's path; stopped, naming `label`, when it would leave its segment (pathSegment.ts). */
 export function idSegment(ctx: Context, label: string, value: string): string {
 	return checkedSegment(label, value, (message, description) => {
 		throw new NodeOperationError(ctx.getNode(), message, { description });

@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ErrorAdvice } from './errorText';
 import type { Said } from './failure';
-import { keyScope, stampKey, type Keying } from './idempotency';
+import { runScope, stampKey, type Keying } from './idempotency';
 import { alreadyDeleted } from './deletes';
 import { movedPathError, pathMoves } from '../pathSegment';
 
@@ -40,8 +40,8 @@ export interface Call extends Said {
 	noResendAfterTimeout?: string;
 	/** A DELETE: what it answers when an earlier attempt, whose answer was lost, had deleted it (the retry then finds nothing). */
 	alreadyGone?: IDataObject;
-	/** Names a DELETE across the node's runs in this execution (n8n's Retry On Fail runs the node again). */
-	deleteKey?: string;
+	/** A DELETE's entry in the memory of DELETEs sent (deletes.ts): its run, node and URL, the same when n8n's Retry On Fail runs the node again. */
+	deleteEntry?: string;
 	/** A call made while a webhook waits for its answer: in the key's queue within this time, and sent once. */
 	whileWebhookWaits?: { maxQueueWaitMs: number };
 }
@@ -59,7 +59,7 @@ type Request = Pick<IHttpRequestOptions, 'method' | 'body' | 'headers' | 'timeou
 
 /**
  * The Call for `request`, which gets its Idempotency-Key here (a POST). A path that would move (an
- * empty, "." or ".." part: the net under the fields' checks) is refused before anything is sent,
+ * empty, "." or ".." part: the net under the fields' checks) is stopped before anything is sent,
  * naming the item.
  */
 export function describeCall(ctx: Context, request: Request, at: { itemIndex?: number; advice?: ErrorAdvice; declared?: Declaration }): Call {
@@ -86,7 +86,7 @@ export function describeCall(ctx: Context, request: Request, at: { itemIndex?: n
 	if (method !== 'DELETE') return call;
 	const [idName, id] = declared ? pathValue(declared.path)(url) : [];
 	const node = ctx.getNode();
-	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteKey: running && `${keyScope(running)}|${node.id ?? node.name}|${url}` };
+	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteEntry: running && `${runScope(running)}|${node.id ?? node.name}|${url}` };
 }
 
 type PathValue = (url: string) => [string?, string?];

@@ -111,7 +111,7 @@ export function notSentText(waitedTooLong: boolean, maxQueueWait: number): Expla
 
 /** Whether the work may have happened after a fault, and whether running again is safe. */
 function faultOutcome(method: string, fault: Fault): string {
-	if (fault.kind === 'refused') return 'Nothing reached the API.';
+	if (fault.kind === 'unreached') return 'Nothing reached the API.';
 	switch (method.toUpperCase()) {
 		case 'GET':
 			return 'Nothing was changed: this call only reads.';

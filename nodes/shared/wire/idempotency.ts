@@ -35,8 +35,11 @@ function canonical(value: unknown): unknown {
 	return value;
 }
 
-/** A key made from `parts` (objects compared by content, whatever their key order). */
-export const keyOf = (parts: unknown[]) => `n8n-${createHash('sha256').update(JSON.stringify(canonical(parts))).digest('hex').slice(0, 40)}`;
+/**
+ * A digest of `parts` (objects compared by content, whatever their key order), as `n8n-` and 40 hex
+ * digits: the automatic Idempotency-Keys, and the names spendingActions.ts gives spending calls.
+ */
+export const digestOf = (parts: unknown[]) => `n8n-${createHash('sha256').update(JSON.stringify(canonical(parts))).digest('hex').slice(0, 40)}`;
 
 /** A request as both doors hold it (RoutingNode's options may have no URL yet). */
 type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: IHttpRequestOptions['headers'] };
@@ -44,7 +47,7 @@ type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: I
 /** The key a spending call gets: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
 export function spendKey(ctx: Running, itemIndex: number, request: Omit<KeyedRequest, 'headers'>) {
 	const node = ctx.getNode();
-	return keyOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
+	return digestOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
 }
 
 type Running = IExecuteSingleFunctions | IExecuteFunctions;
@@ -61,12 +64,12 @@ export function executionScope(ctx: Running): string {
 }
 
 /** The Idempotency-Key a request already carries (the user's own, or one stamped), whatever its header's case. */
-export function keyOn(request: Pick<IHttpRequestOptions, 'headers'>): string | undefined {
+export function idempotencyKeyOf(request: Pick<IHttpRequestOptions, 'headers'>): string | undefined {
 	return headerOf(request.headers, IDEMPOTENCY_HEADER)?.trim() || undefined;
 }
 
-/** What the keys of this node run belong to: the triggering event (its workflow and id), else the execution. */
-export function keyScope(ctx: Running): string {
+/** The run a request belongs to: the triggering event (its workflow and id), else the execution (a DELETE's entry in deletes.ts starts with it). */
+export function runScope(ctx: Running): string {
 	const event = eventOf(ctx);
 	return event ? eventScope(event) : executionScope(ctx);
 }
@@ -78,7 +81,7 @@ const eventScope = (event: RunEvent) => `event:${event.workflowId}:${event.id}`;
  * - `event` (the default): by the event that started the execution when a Storefront Trigger
  *   delivery did (eventScope.ts), else by the execution;
  * - `execution`: a POST that only reads (a search, a forecast): asking again is harmless, and a
- *   repeat whose question changed (a date range) is not refused;
+ *   repeat whose question changed (a date range) gets no 409;
  * - `workflow`: a spending call (spendKey): a re-run of the same boost within 24 hours spends nothing twice.
  */
 export type Keying = 'event' | 'execution' | 'workflow';
@@ -96,7 +99,7 @@ export type Keying = 'event' | 'execution' | 'workflow';
  *   each of its resends, so a lost answer never makes a second endpoint.
  */
 export function stampKey(ctx: Running | undefined, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
-	const own = keyOn(request);
+	const own = idempotencyKeyOf(request);
 	if (own) return { key: own };
 	const stamped = ctx ? keyFor(ctx, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: stamped.key };
@@ -108,9 +111,9 @@ function keyFor(ctx: Running, itemIndex: number, request: KeyedRequest, keying: 
 	const node = ctx.getNode();
 	const method = request.method ?? 'POST';
 	const event = keying === 'event' ? eventOf(ctx) : undefined;
-	if (!event) return { key: keyOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]) };
+	if (!event) return { key: digestOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]) };
 	const place = placeOf(ctx, itemIndex, `${method} ${String(request.url)}`);
-	return { key: keyOf([eventScope(event), node.id ?? node.name, itemIndex, method, request.url, place]), eventId: event.id };
+	return { key: digestOf([eventScope(event), node.id ?? node.name, itemIndex, method, request.url, place]), eventId: event.id };
 }
 
 /** How many POSTs to `target` the item sent before this one, in this run of the node (n8n's Retry On Fail counts anew). */

@@ -44,7 +44,7 @@ export class KeyQueue {
 	/**
 	 * Waits for this request's turn; `first` puts it ahead of the queue (a request sent again after
 	 * a 429). Answers the request's ticket, its place among the requests this process sent, which
-	 * `answered`, `refused` or `unanswered` then reports on.
+	 * `answered`, `rateLimited` or `unanswered` then reports on.
 	 */
 	async turn(options: { first?: boolean; signal?: AbortSignal; maxWaitMs: number }): Promise<number> {
 		const { signal } = options;
@@ -75,8 +75,8 @@ export class KeyQueue {
 	}
 
 	/** A 429 to the request with this ticket: every request of the key waits `seconds` (with jitter); without headers, fewer go at once. */
-	refused(ticket: number, seconds: number, headers?: IDataObject) {
-		this.pace.refused(ticket, seconds, headers, this.clock.now());
+	rateLimited(ticket: number, seconds: number, headers?: IDataObject) {
+		this.pace.rateLimited(ticket, seconds, headers, this.clock.now());
 		this.poke();
 	}
 
@@ -192,6 +192,7 @@ export class KeyQueues {
 
 const queues = new KeyQueues();
 
-export function queueOfKey(hash: string): KeyQueue {
-	return queues.get(hash);
+/** The queue of the API key (with its base URL) that `apiKeyHash` digests (send.ts): one per key in this process. */
+export function queueOfApiKey(apiKeyHash: string): KeyQueue {
+	return queues.get(apiKeyHash);
 }

@@ -30,12 +30,12 @@ const JITTER_MAX_MS = 250;
 export class Pace {
 	private mode: Mode = 'unknown';
 
-	/** Requests sent, answers received, and requests the API refused (429), since the start. */
+	/** Requests sent, answers received, and requests answered 429 (rate-limited), since the start. */
 	private sent = 0;
 
 	private answers = 0;
 
-	private refusals = 0;
+	private rateLimits = 0;
 
 	private limit = 0;
 
@@ -82,17 +82,17 @@ export class Pace {
 	}
 
 	/** A 429 to the request with this ticket: every request waits `seconds` (with jitter); without headers, fewer go at once. */
-	refused(ticket: number, seconds: number, headers: IDataObject | undefined, now: number) {
+	rateLimited(ticket: number, seconds: number, headers: IDataObject | undefined, now: number) {
 		this.observe(ticket, headers, now);
 		this.answers += 1;
-		this.refusals += 1;
+		this.rateLimits += 1;
 		if (this.mode === 'none' && ticket > this.cutAfter) {
 			this.inFlightWindow = Math.max(1, Math.floor(Math.min(this.inFlightWindow, this.peakInFlight) / 2));
 			this.peakInFlight = 0;
 			this.successes = 0;
 			this.cutAfter = this.sent;
 		}
-		if (this.mode === 'window') this.window.refused(ticket, this.sends());
+		if (this.mode === 'window') this.window.rateLimited(ticket, this.sends());
 		this.heldUntil = Math.max(this.heldUntil, now + seconds * 1000 + this.jitter(seconds * 1000));
 	}
 
@@ -150,7 +150,7 @@ export class Pace {
 
 	/** The bucket's refill: how much Remaining rose, plus what this process used, over the longest recent span. */
 	private measureRefill(now: number, rateLimit: RateLimit, ticket: number) {
-		const used = ticket - this.refusals;
+		const used = ticket - this.rateLimits;
 		this.samples = this.samples.filter((s) => s.at >= now - 10_000);
 		const base = this.samples.find((s) => s.at <= now - 1000 && s.remaining < (this.limit || Infinity));
 		if (base) {

@@ -18,8 +18,8 @@ import { sendPolitely } from './send';
  *   requestHook.ts  door of every declarative operation (this file); apiRequest.ts: the other door
  *   call.ts         both doors describe the request once: the path checked, its key, what its operation declares
  *   idempotency.ts  a POST gets its Idempotency-Key, made from eventScope.ts's event when there is one
- *   resend.ts       the one decision whether it is sent again (a DELETE found gone is done)
- *   send.ts         the send loop: the in-flight limit, the key's turn, 429 waits, fault resends
+ *   resend.ts       the one decision whether it is sent again
+ *   send.ts         the send loop: the in-flight limit, the key's turn, 429 waits, fault resends; a DELETE found gone is done (deletes.ts)
  *   keyQueue.ts     the key's fair queue in this process, at pace.ts's pace (clock.ts: its clock)
  *   answer.ts       each attempt's answer classified once: succeeded, rate-limited, fault, failed (headers.ts: every header read)
  *   withheld.ts     each answer without the credential's secrets, before anything reads it

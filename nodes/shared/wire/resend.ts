@@ -9,16 +9,19 @@ import { withActionNames } from '../actionNames';
  *
  * - A 429: the API did nothing; sent again after its Retry-After (1, 2, 4… s without one) while the
  *   item's waits stay within MAX_WAIT_SECONDS.
- * - A transient fault: every method, POST included (every POST carries an Idempotency-Key:
- *   call.ts stamps it). Never after a timeout what must not be (call.ts: a boost, the batch
- *   operations, a POST no operation declares); never any other 4xx or a 500.
+ * - A transient fault (answer.ts: nothing reached the API, a reset, a timeout, a 502/503/504):
+ *   every method, POST included (every POST carries an Idempotency-Key: call.ts stamps it).
+ *   Never after a timeout what must not be (call.ts: a boost, the batch operations, a POST no
+ *   operation declares); never any other 4xx or a 500.
  * - When: after the answer's Retry-After, else after an exponential backoff with jitter; at most
- *   MAX_ATTEMPTS attempts, within the item's wait budget shared with 429s, and while the node
- *   run's retry budget lasts (send.ts keeps it: a dead API then fails fast).
+ *   MAX_FAULTED_ATTEMPTS attempts that end in a fault (the 429s waited out come on top of them),
+ *   within the item's wait budget shared with 429s, and while the node run's retry budget lasts
+ *   (send.ts keeps it: a dead API then fails fast).
  * - A call made while a webhook waits for its answer is sent once.
  */
 
-export const MAX_ATTEMPTS = 3;
+/** Attempts of one request that may end in a transient fault (a 429 does not count). */
+export const MAX_FAULTED_ATTEMPTS = 3;
 /** The Retry-After and backoff one item may wait in all. */
 export const MAX_WAIT_SECONDS = 60;
 
@@ -56,7 +59,7 @@ export function shouldResend(call: Call, answer: Answer, at: Attempt): Resend {
 	const seconds = fault.retryAfter ?? backoffSeconds(at.faults);
 	const cost = fault.kind === 'status' ? RETRY_COST : TIMEOUT_RETRY_COST;
 	const why = (call.whileWebhookWaits ? 'It was sent once: the webhook call waits for its answer.' : undefined) ?? whyNotResent(call, fault) ?? whyStop(at, seconds, cost);
-	return why !== undefined || at.faults >= MAX_ATTEMPTS ? { resend: false, seconds, why } : { resend: true, seconds, cost };
+	return why !== undefined || at.faults >= MAX_FAULTED_ATTEMPTS ? { resend: false, seconds, why } : { resend: true, seconds, cost };
 }
 
 /** Why a fault is not resent, as the call's declaration says, or undefined when it may be. */
@@ -66,10 +69,10 @@ export function whyNotResent(call: Pick<Call, 'method' | 'noResendAfterTimeout'>
 	return undefined;
 }
 
-/** Why the node stops resending a fault it could resend, or undefined to go on (at MAX_ATTEMPTS it stops without saying more). */
+/** Why the node stops resending a fault it could resend, or undefined to go on (at MAX_FAULTED_ATTEMPTS it stops without saying more). */
 function whyStop(at: Attempt, seconds: number, cost: number): string | undefined {
 	if (at.aborted) return 'The execution was cancelled.';
-	if (at.faults >= MAX_ATTEMPTS) return undefined;
+	if (at.faults >= MAX_FAULTED_ATTEMPTS) return undefined;
 	if (at.waited + seconds > MAX_WAIT_SECONDS) return `Waiting ${Math.round(seconds)} s more would pass the ${MAX_WAIT_SECONDS} s the node waits per item.`;
 	if (at.tokens < cost) return 'It stopped resending: so many requests of this run failed that the API looks down, and more attempts would only add load.';
 	return undefined;

@@ -16,7 +16,7 @@ import type { Call } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
 import { withoutHeader } from './headers';
-import { KeyQueue, QueueCancelled, QueueWaitExceeded, queueOfKey, wait } from './keyQueue';
+import { KeyQueue, QueueCancelled, QueueWaitExceeded, queueOfApiKey, wait } from './keyQueue';
 import { deletedEarlier, rememberDelete } from './deletes';
 import { MAX_WAIT_SECONDS, shouldResend } from './resend';
 import { withheldFrom, withholding, type Withhold } from './withheld';
@@ -31,8 +31,11 @@ import { CREDENTIAL_NAME } from '../requestDefaults';
  * - A 429 means the API did nothing, so every request (boosts included) waits the answer's
  *   `Retry-After` and is sent again, until the waits of one item would add up to more than
  *   MAX_WAIT_SECONDS; then the 429 is reported, explained.
- * - A transient fault (reset, timeout, 502/503/504) is resent when the call allows, within the
- *   same per-item wait budget and the run's retry budget (kept here, per node run).
+ * - A transient fault (a refused connection or a host name that did not resolve, a reset, a
+ *   timeout, a 502/503/504: answer.ts) is resent when the call allows, within the same per-item
+ *   wait budget and the run's retry budget (kept here, per node run).
+ * - A DELETE answered 404 after one of its attempts (or an earlier run of the node in this
+ *   execution, n8n's Retry On Fail) may have deleted it is done: it answers `alreadyGone` (deletes.ts).
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
  *   starts every item together).
  * - Every request of every execution in this process that uses the same API key takes its turn
@@ -77,10 +80,10 @@ class NodeRun {
 	async credential(ctx: Context): Promise<{ queue: KeyQueue; withhold: Withhold }> {
 		this.credentialRead ??= readCredential(ctx);
 		const { hash, withhold } = await this.credentialRead;
-		return { queue: hash ? queueOfKey(hash) : (this.ownQueue ??= new KeyQueue()), withhold };
+		return { queue: hash ? queueOfApiKey(hash) : (this.ownQueue ??= new KeyQueue()), withhold };
 	}
 
-	/** A slot; `first`: ahead of the queue (a request that was refused and goes again). */
+	/** A slot; `first`: ahead of the queue (a request sent again, after a 429 or a fault). */
 	async acquire(first = false) {
 		if (this.active < this.max) {
 			this.active += 1;
@@ -172,7 +175,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	let waited = 0;
 	let faults = 0;
-	let refused: Extract<Answer, { kind: 'rateLimited' }> | undefined;
+	let lastRateLimit: Extract<Answer, { kind: 'rateLimited' }> | undefined;
 	// an earlier attempt of this DELETE may have deleted it (its answer was a fault)
 	let mayBeDone = false;
 	for (let attempts = 1; ; attempts++) {
@@ -180,11 +183,11 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		await nodeRun.acquire(again);
 		let ticket: number;
 		try {
-			// a request refused with 429 goes again ahead of those not yet sent, after the key's hold
+			// a request answered 429 goes again ahead of those not yet sent, after the key's hold
 			ticket = await queue.turn({ first: again, signal, maxWaitMs });
 		} catch (error) {
 			nodeRun.release();
-			if (refused && error instanceof QueueCancelled) throw rateLimitError(ctx, refused, call, waited, 0, true);
+			if (lastRateLimit && error instanceof QueueCancelled) throw rateLimitError(ctx, lastRateLimit, call, waited, 0, true);
 			const { message, description } = notSentText(error instanceof QueueWaitExceeded, maxWaitMs / 1000);
 			throw new NodeOperationError(ctx.getNode(), message, { description });
 		}
@@ -195,24 +198,24 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		if (answer.kind === 'succeeded') {
 			queue.answered(ticket, headers);
 			nodeRun.succeeded();
-			if (call.deleteKey) rememberDelete(call.deleteKey);
+			if (call.deleteEntry) rememberDelete(call.deleteEntry);
 			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
 			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
 		}
 		if (answer.kind === 'fault') {
 			faults += 1;
-			if (answer.fault.kind !== 'refused') {
+			if (answer.fault.kind !== 'unreached') {
 				mayBeDone = true;
-				rememberDelete(call.deleteKey);
+				rememberDelete(call.deleteEntry);
 			}
 		}
 		const aborted = Boolean(signal?.aborted);
 		const next = shouldResend(call, answer, { attempts, faults, waited, tokens: nodeRun.retryTokensLeft, aborted });
 		if (answer.kind === 'rateLimited') {
 			if (next.resend) {
-				queue.refused(ticket, next.seconds, headers);
+				queue.rateLimited(ticket, next.seconds, headers);
 				waited += next.seconds;
-				refused = answer;
+				lastRateLimit = answer;
 				continue;
 			}
 			queue.answered(ticket, headers);
@@ -221,7 +224,7 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Answer>,
 		if (headers) queue.answered(ticket, headers);
 		else queue.unanswered();
 		if (answer.kind === 'failed') {
-			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteKey))) return { gone: call.alreadyGone };
+			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteEntry))) return { gone: call.alreadyGone };
 			throw answer.response ? answerError(ctx.getNode(), answer.response, call) : passOn(ctx.getNode(), answer.error);
 		}
 		if (!next.resend) throw faultError(ctx.getNode(), answer, { attempts, waited, method: call.method, why: next.why }, call);

@@ -104,7 +104,7 @@ export class FixedWindow {
 	}
 
 	/** A 429 to the request with this ticket: if sent in this window, someone else spends it, and it is spent. */
-	refused(ticket: number, s: Sends) {
+	rateLimited(ticket: number, s: Sends) {
 		if (ticket <= this.rolledAt) return;
 		this.othersSpend();
 		this.see(0, s.sent);
