@@ -155,6 +155,15 @@ function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
 	return undefined;
 }
 
+/** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
+function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
+	try {
+		return wantedName(ctx);
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * Names a new socialnet ad after its post: the boost takes no name, so a rename follows it
  * (reference: PUT /v1/ads/{adId} takes `name` on socialnet only). A failed rename keeps the item,
@@ -165,7 +174,7 @@ async function nameAfterPost(this: IExecuteSingleFunctions, items: INodeExecutio
 	const named: INodeExecutionData[] = [];
 	for (const item of items) {
 		const ad = item.json;
-		const name = typeof ad.id === 'string' && !ad.validateOnly ? wantedName(this) : undefined;
+		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this) : undefined;
 		if (!name || ad.name === name) {
 			named.push(item);
 			continue;
