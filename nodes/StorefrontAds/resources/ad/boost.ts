@@ -137,7 +137,7 @@ export const fields = [
 ];
 
 /** The functions above read only names of `fields`. */
-const { param } = readerOf<typeof fields>();
+const { param, locatorValue } = readerOf<typeof fields>();
 
 /**
  * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
@@ -147,7 +147,7 @@ const { param } = readerOf<typeof fields>();
 function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
 	const set = param<IDataObject>(ctx, 'additionalFields', {}).adName;
 	if (typeof set === 'string' && set.trim()) return set.trim();
-	const post = readerOf<typeof fields>().locatorValue(ctx, 'postId');
+	const post = locatorValue(ctx, 'postId');
 	const input = ctx.getInputData()?.json ?? {};
 	if (String(input.postId ?? input.id ?? '') === post && typeof input.caption === 'string') return boostName(input.caption, post);
 	const picked = param<unknown>(ctx, 'postId', undefined, { extractValue: false });
