@@ -116,7 +116,11 @@ describe('Post', () => {
 
 	test('Get Best to Boost: ranked as the reference says, one item per post, ready for Boost', async () => {
 		const r = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true });
-		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', '/v1/ads/best-posts', { accountId: SOCIAL, adAccountId: 'act_1001' }]]);
+		// then one list of the API's ads, which says which posts already have a boost
+		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([
+			['GET', '/v1/ads/best-posts', { accountId: SOCIAL, adAccountId: 'act_1001' }],
+			['GET', '/v1/ads', { page: '1', limit: '500' }],
+		]);
 		expect(r.json).toHaveLength(8);
 		const score = (p: Record<string, unknown>) => {
 			const m = p.metrics as Record<string, number>;
@@ -186,10 +190,15 @@ test('Boost the best post: Post → Get Best to Boost (limit 1) feeds Ad → Boo
 		{ items: best.json },
 	);
 	expect(boost.error).toBeUndefined();
-	expect(boost.requests.map((q) => [q.path, q.body])).toEqual([
-		['/v1/ads/boost', { accountId: SOCIAL, adAccountId: 'act_1001', postId: best.json[0].id, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' }],
-	]);
+	// the incoming post carries its caption: the new ad is named after it (a rename: the boost takes no name)
+	const name = `${String(best.json[0].caption)} (${String(best.json[0].id)})`;
+	expect(best.json[0].adName).toBe(name);
 	const ads = [...ctx.api.ads.ads.values()];
+	expect(boost.requests.map((q) => [q.method, q.path, q.body])).toEqual([
+		['POST', '/v1/ads/boost', { accountId: SOCIAL, adAccountId: 'act_1001', postId: best.json[0].id, budgetAmount: 20, budgetType: 'daily', status: 'PAUSED' }],
+		['PUT', `/v1/ads/${ads[0].id}`, { name }],
+	]);
 	expect(ads).toHaveLength(1);
-	expect(ads[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused', name: `Boost of ${String(best.json[0].id)}` });
+	expect(ads[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused', name });
+	expect(boost.json[0]).toMatchObject({ id: ads[0].id, name });
 });

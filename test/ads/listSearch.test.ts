@@ -27,7 +27,7 @@ test('ad connections: shown with their network; only the chosen network; reconne
 test('ad accounts: loaded for the chosen connection, with id and currency; none before one is chosen', async () => {
 	expect((await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
 	const r = await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })));
-	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	expect(ctx.api.requests.slice(-2)[0].query).toEqual({ accountId: SOCIAL });
 	// the networks' names already end in the currency ("Shop ads (USD)"): each detail once
 	expect(r.results).toEqual([
 		{ name: 'Shop ads (act_1001, USD)', value: 'act_1001', url: undefined },
@@ -46,14 +46,18 @@ test('an ad account is named once, its ID and currency once each, whatever the n
 test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; none where the network has no such list', async () => {
 	expect((await search.searchBestPosts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
 	const r = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001') })));
-	expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
+	// the ranked posts, then one list of the API's ads (which of them already have a boost: none yet)
+	expect(ctx.api.requests.slice(-2)).toEqual([
+		expect.objectContaining({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } }),
+		expect.objectContaining({ method: 'GET', path: '/v1/ads', query: { page: '1', limit: '500' } }),
+	]);
 	// in the order of the operation's own ranking
 	const ranked = (await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), returnAll: true })).json;
 	expect(r.results).toEqual(ranked.map((p) => ({ name: `${String(p.caption)} — socialnet, score ${String(p.score)}`, value: p.postId, url: p.permalink })));
 	expect(r.results[0].name).toMatch(/^Post \d+ of socialnet — socialnet, score [1-9]\d*$/);
 	const found = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })), 'POST 3 OF');
 	expect(found.results.map((x) => x.name)).toEqual([expect.stringMatching(/^Post 3 of socialnet — /)]);
-	expect(ctx.api.lastRequest().query).toEqual({ accountId: SOCIAL });
+	expect(ctx.api.requests.slice(-2)[0].query).toEqual({ accountId: SOCIAL });
 	// videonet ranks its posts too; searchnet has no such list: By ID only, and nothing is asked
 	expect((await search.searchBestPosts.call(context(boostParams({ network: 'videonet', accountId: byId(VIDEO) })))).results).toHaveLength(ranked.length);
 	ctx.api.clearRequests();

@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { KEYS } from '../../fake-api';
 import { DEMO } from '../../fake-api/demo';
 import { freePort, OWNER, ROOT } from '../../scripts/lib/n8n';
+import { CAPPED_CREDENTIAL_NAME, SANDBOX_CAPS } from '../../sandbox/setup';
 import { chromiumPath } from '../../harness/chromium';
 import { bannerMcpUrl, mcpExampleToolNames, mcpListAndCall, NpmStart, openPorts, processesUsing } from '../../harness/npm-start';
 
@@ -36,6 +37,14 @@ async function rest<T>(method: 'get' | 'post', route: string, data?: unknown): P
 
 async function shot(name: string) {
 	await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The README's pictures (docs/images/): the editor as a user sees it, refreshed by each run of this suite. */
+const PICTURES = path.join(ROOT, 'docs', 'images');
+async function picture(name: string) {
+	await shot(name);
+	fs.mkdirSync(PICTURES, { recursive: true });
+	fs.copyFileSync(path.join(SHOTS, `${name}.png`), path.join(PICTURES, `${name}.png`));
 }
 
 /** Every <img> on the page that shows our icon, and whether each one loaded. */
@@ -295,17 +304,22 @@ test('searching "Storefront Trigger" finds it, and each action node\'s card offe
 	await page.keyboard.press('Escape');
 }, 240_000);
 
-test('a boost created Paused says in words what state the ad is in, beside the API\'s pending_review', async () => {
-	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
-	const monday = workflows.find((w) => w.name === 'Boost the best post every Monday')!;
-	await openWorkflow(monday.id);
+/** Runs the open workflow with "Execute workflow" and waits until it has finished. */
+async function executeWorkflow() {
 	await page.locator('[data-test-id="execute-workflow-button"]').click();
-	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Boost it (paused)"]');
 	const started = Date.now();
 	while (!(await page.locator('[data-test-id="execute-workflow-button"]').innerText()).startsWith('Execute workflow') || Date.now() - started < 1000) {
 		if (Date.now() - started > 30_000) throw new Error('the workflow did not finish in 30 s');
 		await new Promise((r) => setTimeout(r, 250));
 	}
+}
+
+test('a boost created Paused says in words what state the ad is in, beside the API\'s pending_review', async () => {
+	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
+	const monday = workflows.find((w) => w.name === 'Boost the best post every Monday')!;
+	await openWorkflow(monday.id);
+	await executeWorkflow();
+	const node = page.locator('[data-test-id="canvas-node"][data-node-name="Boost it (paused)"]');
 	await node.dblclick();
 	await page.waitForSelector('[data-test-id="ndv"]');
 	await page.locator('[data-test-id="output-panel"] [data-test-id="radio-button-json"]').first().click();
@@ -318,6 +332,14 @@ test('a boost created Paused says in words what state the ad is in, beside the A
 	expect(text).toContain('Created Paused: once approved it stays paused and spends nothing until you set it active');
 	await shot('output-ads-boost-paused');
 	await page.keyboard.press('Escape');
+
+	// the next Monday (issue 68): the best post has a boost now, so the run skips it and boosts the next one
+	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden' });
+	await executeWorkflow();
+	const { posts } = await fakeApi<{ posts: Array<{ id: string; caption: string }> }>(`/v1/ads/best-posts?accountId=${DEMO.socialConnection}&adAccountId=${DEMO.socialAdAccount}`);
+	const { ads } = await fakeApi<{ ads: Array<{ name: string; creative: { postId?: string } }> }>('/__control/ads', true);
+	const boosted = ads.filter((a) => a.creative?.postId === posts[0].id || a.creative?.postId === posts[1].id);
+	expect(boosted.map((a) => a.name).sort()).toEqual([`${posts[0].caption} (${posts[0].id})`, `${posts[1].caption} (${posts[1].id})`].sort());
 }, 240_000);
 
 /** The sandbox's fake API over HTTP, as any other process reaches it: its REST with the sandbox's key, or its control routes. */
@@ -336,13 +358,22 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 90_
 	}
 }
 
-test('Boost Post as a new user meets it: pick a post from the list, boost it, and the ad is created Paused for exactly that post (issue 58)', async () => {
+test('Boost Post as a new user meets it: pick a post from the list (those already boosted marked), boost it, and the ad is created Paused for exactly that post, named after it (issues 58, 68); a cap refusal as the editor shows it', async () => {
 	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
 	const credential = credentials.find((c) => c.name === 'Storefront account') ?? credentials[0];
+	const capped = credentials.find((c) => c.name === CAPPED_CREDENTIAL_NAME)!;
 	const trigger = "When clicking 'Execute workflow'";
 	const boost = 'Boost the picked post';
+	const overCap = 'Boost above the cap';
+	const overBudget = SANDBOX_CAPS.maxDailyBudget * 10;
 	// the connection and ad account as "From list" leaves them (the value and the name the list showed): the demo data's socialnet ones
 	const picked = (value: string, cachedResultName: string) => ({ __rl: true, mode: 'list', value, cachedResultName });
+	// what the API ranks for this connection: the list must show these, in this order
+	const { posts } = await fakeApi<{ posts: Array<{ id: string; caption: string; score: number }> }>(
+		`/v1/ads/best-posts?accountId=${DEMO.socialConnection}&adAccountId=${DEMO.socialAdAccount}`,
+	);
+	expect(posts.length).toBeGreaterThan(3);
+
 	const workflow = await rest<{ id: string }>('post', '/rest/workflows', {
 		name: 'Boost a picked post (browser test)',
 		nodes: [
@@ -365,15 +396,37 @@ test('Boost Post as a new user meets it: pick a post from the list, boost it, an
 				},
 				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
 			},
+			{
+				id: 'pick-over-cap',
+				name: overCap,
+				type: 'n8n-nodes-storefront.storefrontAds',
+				typeVersion: 1,
+				position: [260, 200],
+				parameters: {
+					resource: 'ad',
+					operation: 'boost',
+					network: 'socialnet',
+					accountId: picked(DEMO.socialConnection, 'Shop Page — socialnet'),
+					adAccountId: picked(DEMO.socialAdAccount, 'Shop ads (act_1001, USD)'),
+					postId: { __rl: true, mode: 'id', value: posts[3].id },
+					budgetAmount: overBudget,
+					budgetType: 'daily',
+				},
+				credentials: { storefrontApi: { id: capped.id, name: capped.name } },
+			},
 		],
-		connections: { [trigger]: { main: [[{ node: boost, type: 'main', index: 0 }]] } },
+		connections: {
+			[trigger]: {
+				main: [
+					[
+						{ node: boost, type: 'main', index: 0 },
+						{ node: overCap, type: 'main', index: 0 },
+					],
+				],
+			},
+		},
 		settings: {},
 	});
-	// what the API ranks for this connection: the list must show these, in this order
-	const { posts } = await fakeApi<{ posts: Array<{ id: string; caption: string; score: number }> }>(
-		`/v1/ads/best-posts?accountId=${DEMO.socialConnection}&adAccountId=${DEMO.socialAdAccount}`,
-	);
-	expect(posts.length).toBeGreaterThan(2);
 
 	await openWorkflow(workflow.id);
 	await page.locator(`[data-test-id="canvas-node"][data-node-name="${boost}"]`).dblclick();
@@ -387,12 +440,13 @@ test('Boost Post as a new user meets it: pick a post from the list, boost it, an
 	const items = page.locator('[data-test-id="rlc-item"]');
 	await until('the list of posts to boost', async () => (await items.count()) >= posts.length, 90_000);
 	const names = (await items.allInnerTexts()).map((t) => t.trim());
-	expect(names).toEqual(posts.map((p) => `${p.caption} — socialnet, score ${p.score}`));
-	await shot('panel-ads-boost-post-list');
+	// the two the Monday example boosted (one run each) are marked (issue 68)
+	expect(names).toEqual(posts.map((p, i) => `${p.caption} — socialnet, score ${p.score}${i < 2 ? ' (already boosted)' : ''}`));
+	await picture('boost-post-list');
 
-	// the second post: not the one the Monday example boosts (the best), so the ad can only come from this pick
-	const choice = posts[1];
-	await items.nth(1).click();
+	// the best post without a boost: a re-boost skipped from the marked list, and the ad can only come from this pick
+	const choice = posts[2];
+	await items.nth(2).click();
 	await page.locator('[data-test-id="rlc-item"]').first().waitFor({ state: 'hidden', timeout: 15_000 });
 	const shown = locator.locator('[data-test-id="rlc-input-container"] input').first();
 	await until('the picked post shown in the Post field', async () => (await shown.inputValue()).startsWith(`${choice.caption} — socialnet`), 15_000);
@@ -408,7 +462,8 @@ test('Boost Post as a new user meets it: pick a post from the list, boost it, an
 	// the JSON view shows spaces as "·"
 	const text = (await output.innerText()).replace(/[·\s]+/g, ' ');
 	expect(text).toContain('"requestedStatus": "paused"');
-	expect(text).toContain(`"name": "Boost of ${choice.id}"`);
+	// named after the post's caption, then its ID (issue 68)
+	expect(text).toContain(`"name": "${choice.caption} (${choice.id})"`);
 	expect(text).toContain('Created Paused: once approved it stays paused and spends nothing until you set it active');
 
 	// the API got the plain ID of the post picked, once, and made one ad for it, paused
@@ -421,7 +476,20 @@ test('Boost Post as a new user meets it: pick a post from the list, boost it, an
 	const made = ads.filter((a) => a.creative?.postId === choice.id);
 	expect(made.map((a) => a.requestedStatus)).toEqual(['paused']);
 	expect(text).toContain(`"id": "${made[0].id}"`);
-	await shot('output-ads-boost-picked-post');
+	await picture('reboost-skipped');
+	await page.keyboard.press('Escape');
+
+	// a cap refusal as the editor shows it: the capped credential, a daily budget over its Max Daily Budget, nothing sent
+	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden' });
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${overCap}"]`).dblclick();
+	await page.waitForSelector('[data-test-id="ndv"]');
+	const sentBefore = (await fakeApi<{ requests: unknown[] }>('/__control/requests', true)).requests.length;
+	await page.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]').first().click();
+	const refusal = page.locator('[data-test-id="output-panel"]').getByText(`${overBudget} is above this credential's cap of ${SANDBOX_CAPS.maxDailyBudget}`, { exact: false });
+	await refusal.first().waitFor({ timeout: 120_000 });
+	const after = (await fakeApi<{ requests: Array<{ path: string }> }>('/__control/requests', true)).requests.slice(sentBefore);
+	expect(after.filter((r) => r.path === '/v1/ads/boost')).toEqual([]);
+	await picture('cap-refusal');
 	await page.keyboard.press('Escape');
 }, 360_000);
 

@@ -137,6 +137,9 @@ function boostOnWebhook(path: string) {
 	Object.assign(schedule, { name: start, type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} } });
 	example.connections[start] = example.connections['Every Monday at 9:00'];
 	delete example.connections['Every Monday at 9:00'];
+	// Skip Posts Already Boosted off: the scenario is about the key (with it on, the run again skips the post the lost run boosted)
+	const best = example.nodes.find((n: { name: string }) => n.name === 'Get the best post');
+	best.parameters.options.skipBoosted = false;
 	return { ...example, name: 'Boost the best post (on a webhook)' };
 }
 

@@ -177,7 +177,7 @@ test(`${PAGED} events each run by both webhook processors, through Trigger → C
 	await bed.queue.main.deactivate(wf.id);
 });
 
-test('the boost example run twice by the workers: validated first, exactly one ad, PAUSED, the same Idempotency-Key both times', async () => {
+test('the boost example run twice by the workers: validated first, PAUSED, and no post boosted twice (the second run skips the post the first boosted: issue 68)', async () => {
 	const example = loadExample('boost-best-post-every-monday.json', bed.credential.id);
 	const workflow = await bed.queue.main.createWorkflow(example);
 	const adsBefore = bed.api.ads.ads.size;
@@ -186,14 +186,16 @@ test('the boost example run twice by the workers: validated first, exactly one a
 		expect(execution.status).toBe('success');
 	}
 	const newAds = [...bed.api.ads.ads.values()].slice(adsBefore);
-	expect(newAds).toHaveLength(1);
-	expect(newAds[0]).toMatchObject({ requestedStatus: 'paused', accountId: DEMO.socialConnection });
+	expect(newAds).toHaveLength(2);
+	for (const ad of newAds) expect(ad).toMatchObject({ requestedStatus: 'paused', accountId: DEMO.socialConnection });
+	const posts = newAds.map((a) => (a.creative as { postId?: string }).postId);
+	expect(new Set(posts).size).toBe(2);
 	const boosts = boostCalls(bed.api);
 	expect(boosts.map((b) => b.validateOnly)).toEqual([true, false, true, false]);
 	const keys = boosts.filter((b) => !b.validateOnly).map((b) => b.key);
 	expect(keys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
-	expect(keys[1]).toBe(keys[0]);
-	console.log(`queue mode: boost example run twice on the workers → ${newAds.length} ad, key ${String(keys[0]).slice(0, 12)}… both times`);
+	expect(keys[1]).not.toBe(keys[0]);
+	console.log(`queue mode: boost example run twice on the workers → ${newAds.length} ads, one per post`);
 });
 
 test('the approval example (human review in the chat): the review reaches the chat through a webhook processor, the Approve click resumes the execution on a worker, and the boost runs once', async () => {

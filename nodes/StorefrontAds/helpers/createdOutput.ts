@@ -33,10 +33,11 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 	const { message, ...made } = json;
 	// the first answer's statusNote said "Created": replaced below (an ad) or dropped (a campaign has none)
 	delete made.statusNote;
+	// the message first: it is what Table view shows first
 	return {
-		...made,
-		replayed: true,
 		message: `Made by an earlier request with the same Idempotency-Key (an earlier run), not by this one: this is the ${key} it made, and nothing new was created.`,
+		replayed: true,
+		...made,
 		...(message !== undefined ? { earlierMessage: message } : {}),
 		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${actionName('ad', 'get')} reads it now.` } : {}),
 	};

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { reading } from '../../shared/reads';
+import { boostName } from './reboosts';
 
 /**
  * Adds what Ad → Boost Post needs to every post: `postId`, `accountId` (the connection to boost
  * with: `postingAccountId` on videonet) and `adAccountId` when one was chosen (read from
- * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank`.
+ * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank` and `adName`, the
+ * name a socialnet boost of it gets (reboosts.ts), for a Boost Post that does not follow at once.
  * A best-posts → boost workflow then maps `{{ $json.postId }}` and `{{ $json.accountId }}`.
  */
 export const readyToBoost = <A extends 'adAccountId' | 'options.adAccountId'>(adAccountParameter: A) =>
@@ -21,10 +23,16 @@ export const readyToBoost = <A extends 'adAccountId' | 'options.adAccountId'>(ad
 				postId: post.id,
 				accountId: boostWith,
 				...(adAccountId ? { adAccountId } : {}),
+				...adNameOf(post),
 			}));
 			return { ...item, json: { ...json, posts } };
 		});
 	});
+
+const adNameOf = (post: IDataObject) => {
+	const adName = boostName(post.caption, String(post.id));
+	return adName ? { adName } : {};
+};
 
 /** What the post lists answer beside their rows. */
 export const POST_ANSWER_FIELDS = ['postingAccountId', 'sources', 'notes'];

@@ -3,6 +3,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { currentParameter, listSearch } from '../../shared/listSearch/builder';
 import { apiRequest } from '../../shared/wire/apiRequest';
 import { NETWORKS, networksWhere, type NetworkFacts } from '../helpers/networks';
+import { BOOSTED_MARK, boostAds, boostsOf, postLabel } from '../helpers/reboosts';
 
 const connection = (ctx: ILoadOptionsFunctions) => {
 	const accountId = currentParameter(ctx, 'accountId');
@@ -72,15 +73,12 @@ export async function searchEveryAdAccount(this: ILoadOptionsFunctions, filter?:
 	return { results: results.filter((r) => !needle || `${r.name} ${r.value}`.toLowerCase().includes(needle)) };
 }
 
-/** A caption shortened for a list entry. */
-const shortened = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
 /**
  * The chosen connection's posts ranked for boosting (best first, as the API ranks them), named by
  * caption, network and score. Networks without that list (the NETWORKS table's `posts`) list
  * nothing: their posts are given by ID.
  */
-export const searchBestPosts = listSearch({
+const rankedPosts = listSearch({
 	path: '/v1/ads/best-posts',
 	rootProperty: 'posts',
 	query: (ctx) => {
@@ -90,10 +88,25 @@ export const searchBestPosts = listSearch({
 		const adAccountId = currentParameter(ctx, 'adAccountId');
 		return adAccountId ? { ...base, adAccountId } : base;
 	},
-	name: (p) => `${shortened(String(p.caption ?? '').trim()) || '(no caption)'} — ${String(p.network ?? '?')}, score ${String(p.score ?? 0)}`,
+	name: (p) => postLabel(p),
 	value: (p) => p.id as string,
 	url: (p) => (typeof p.permalink === 'string' ? p.permalink : undefined),
 });
+
+/**
+ * The ranked posts, each that already has a boost marked "(already boosted)" from one list of the
+ * API's ads (reboosts.ts); when that list cannot be read, the posts as they are.
+ */
+export async function searchBestPosts(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	const listed = await rankedPosts.call(this, filter, paginationToken);
+	if (!listed.results.length) return listed;
+	const ads = await boostAds(this).catch(() => undefined);
+	if (!ads) return listed;
+	return {
+		...listed,
+		results: listed.results.map((r) => (boostsOf(String(r.value), ads).length ? { ...r, name: `${r.name}${BOOSTED_MARK}` } : r)),
+	};
+}
 
 export const searchCampaigns = listSearch({
 	path: '/v1/ads/campaigns',

@@ -64,7 +64,7 @@ export function exampleScenarios(bed: () => Sandbox) {
 		}
 	});
 
-	test('boost the best post: validated first, created once and PAUSED even when the workflow runs twice, and recorded for the team', async () => {
+	test('boost the best post: validated first, created PAUSED and named after its caption; a second run skips the post already boosted and boosts the next; each recorded for the team', async () => {
 		const workflow = 'Boost the best post every Monday';
 		const boosts = () => sandbox.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
 		const adsBefore = sandbox.api.ads.ads.size;
@@ -72,18 +72,25 @@ export function exampleScenarios(bed: () => Sandbox) {
 		await run(workflow, 'Every Monday at 9:00');
 
 		const newAds = [...sandbox.api.ads.ads.values()].slice(adsBefore);
-		expect(newAds).toHaveLength(1);
-		const [best] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
-		expect(newAds[0]).toMatchObject({ name: `Boost of ${best.id}`, requestedStatus: 'paused', accountId: DEMO.socialConnection });
+		const [best, next] = rankPosts(postsOf(DEMO.socialConnection, 'socialnet'));
+		// no re-boost: one ad each for the two best posts, in order
+		expect(newAds.map((a) => a.name)).toEqual([`${best.caption} (${best.id})`, `${next.caption} (${next.id})`]);
+		for (const ad of newAds) expect(ad).toMatchObject({ requestedStatus: 'paused', accountId: DEMO.socialConnection });
 
-		// per run: Validate Only, then the real call with an Idempotency-Key that is the same both times
-		expect(boosts().map((r) => (r.body as { validateOnly?: boolean }).validateOnly ?? false)).toEqual([true, false, true, false]);
+		// per run: Validate Only, then the real call, each of the post that run picked
+		expect(boosts().map((r) => [(r.body as { postId: string }).postId, (r.body as { validateOnly?: boolean }).validateOnly ?? false])).toEqual([
+			[best.id, true],
+			[best.id, false],
+			[next.id, true],
+			[next.id, false],
+		]);
 		const keys = boosts().filter((r) => !(r.body as { validateOnly?: boolean }).validateOnly).map((r) => r.headers['idempotency-key']);
 		expect(keys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
-		expect(keys[1]).toBe(keys[0]);
+		expect(keys[1]).not.toBe(keys[0]);
 		expect(boosts().every((r) => (r.body as { status: string }).status === 'PAUSED')).toBe(true);
 
 		expect(store().activities.get(`boost-${newAds[0].id}`)).toMatchObject({ tactic: 'AD', channel: 'SOCIAL', status: 'PAUSED', url: best.permalink });
+		expect(store().activities.get(`boost-${newAds[1].id}`)).toMatchObject({ tactic: 'AD', channel: 'SOCIAL', status: 'PAUSED', url: next.permalink });
 	});
 
 	test('landing page: the page, its /sale redirect and the marketing activity exist; the daily workflow records yesterday\'s figures', async () => {
@@ -263,6 +270,8 @@ export function exampleScenarios(bed: () => Sandbox) {
 				`POST ${chat} 200`,
 				'GET /v1/commerce/pages 200',
 				'GET /v1/ads/best-posts 200',
+				// which posts already have a boost: one list of the API's ads
+				'GET /v1/ads 200',
 				`POST ${chat} 200`,
 				'POST /v1/ads/boost 200',
 				`POST ${chat} 200`,
@@ -272,9 +281,9 @@ export function exampleScenarios(bed: () => Sandbox) {
 			expect(calls[1].query).toEqual({ accountId: DEMO.store, limit: '100' });
 			expect(calls[2].query).toEqual({ accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount });
 			const boost = { accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount, postId: best.id, budgetAmount: budget, budgetType: 'daily', status: 'PAUSED' };
-			expect(calls[4].body).toEqual({ ...boost, validateOnly: true });
-			expect(calls[6].body).toEqual(boost);
-			expect(calls[6].headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{40}$/);
+			expect(calls[5].body).toEqual({ ...boost, validateOnly: true });
+			expect(calls[7].body).toEqual(boost);
+			expect(calls[7].headers['idempotency-key']).toMatch(/^n8n-[0-9a-f]{40}$/);
 
 			// what the model received: the four tools, and each tool call answered by a tool message with the node's output
 			const requests = sandbox.api.openai.requests().slice(-4);

@@ -58,7 +58,8 @@ export function hitlReviewScenarios(bed: () => Sandbox) {
 		expect(review.type).toBe('with-buttons');
 		expect(review.buttons.map((b) => b.text)).toEqual(['Approve', 'Decline']);
 		const before = sandbox.api.requests.slice(from).filter((r) => !r.path.startsWith('/openai/'));
-		expect(before.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/ads/best-posts 200']);
+		// the ranked posts, then one list of the API's ads (which of them already have a boost)
+		expect(before.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /v1/ads/best-posts 200', 'GET /v1/ads 200']);
 		expect((await sandbox.n8n.execution(session.executionId)).status).toBe('waiting');
 		return { session, review, from };
 	}

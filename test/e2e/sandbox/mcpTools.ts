@@ -148,8 +148,12 @@ export function mcpToolScenarios(bed: () => Sandbox) {
 			]);
 
 			const video = await callTool(client, 'Find_the_best_posts', { connectionId: 'acc_video1', howMany: 1 });
-			expect(video.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: 'acc_video1' }, status: 200 })]);
-			expect(video.json()).toEqual([expect.objectContaining({ rank: 1, postId: expect.stringMatching(/^post_/), network: 'videonet', accountId: 'acc_video1' })]);
+			expect(video.requests).toEqual([
+				expect.objectContaining({ method: 'GET', path: '/v1/ads/best-posts', query: { accountId: 'acc_video1' }, status: 200 }),
+				// which posts already have a boost: one list of the API's ads
+				expect.objectContaining({ method: 'GET', path: '/v1/ads', status: 200 }),
+			]);
+			expect(video.json()).toEqual([expect.objectContaining({ rank: 1, postId: expect.stringMatching(/^post_/), network: 'videonet', accountId: 'acc_video1', alreadyBoosted: false, boostAdIds: [] })]);
 
 			const audiences = await callTool(client, 'List_ad_audiences', {});
 			expect(audiences.requests).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/ads/audiences', query: { accountId: SOCIAL }, status: 200 })]);

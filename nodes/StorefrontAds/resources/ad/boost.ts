@@ -1,16 +1,19 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 
 import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
-import { isEmpty } from '../../../shared/params';
+import { isEmpty, isLocatorValue } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
+import { apiRequest, idSegment } from '../../../shared/wire/apiRequest';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { postId } from '../../helpers/adsLocators';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
+import { adsErrors } from '../../helpers/adsErrors';
 import { createdOutput } from '../../helpers/createdOutput';
+import { boostName, captionOfLabel } from '../../helpers/reboosts';
 import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 
@@ -100,6 +103,15 @@ export const fields = [
 			default: 'engagement',
 			description: 'Default: engagement',
 		},
+		{
+			displayName: 'Ad Name',
+			name: 'adName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Spring sale post',
+			description: "The new ad's name. Empty: the post's caption and ID, when the post comes from the list or from the incoming item (adName of Get Best to Boost).",
+			displayOptions: { show: { '/network': ['socialnet'] } },
+		},
 		{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '' },
 		{
 			displayName: 'Use Spark Auth Code',
@@ -125,7 +137,58 @@ export const fields = [
 ];
 
 /** The functions above read only names of `fields`. */
-const { param } = readerOf<typeof fields>();
+const { param, locatorValue } = readerOf<typeof fields>();
+
+/**
+ * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
+ * (reboosts.ts) when known without a request: the incoming item is that post (Get Best to Boost's),
+ * or the post was picked from the list, whose label holds its caption.
+ */
+function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
+	const set = param<IDataObject>(ctx, 'additionalFields', {}).adName;
+	if (typeof set === 'string' && set.trim()) return set.trim();
+	const post = locatorValue(ctx, 'postId');
+	const input = ctx.getInputData()?.json ?? {};
+	if (String(input.postId ?? input.id ?? '') === post && typeof input.caption === 'string') return boostName(input.caption, post);
+	const picked = param<unknown>(ctx, 'postId', undefined, { extractValue: false });
+	if (isLocatorValue(picked) && picked.mode === 'list' && picked.value === post) return boostName(captionOfLabel((picked as IDataObject).cachedResultName), post);
+	return undefined;
+}
+
+/** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
+function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
+	try {
+		return wantedName(ctx);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Names a new socialnet ad after its post: the boost takes no name, so a rename follows it
+ * (reference: PUT /v1/ads/{adId} takes `name` on socialnet only). A failed rename keeps the item,
+ * saying so: the ad exists.
+ */
+async function nameAfterPost(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+	if (param<string>(this, 'network', '') !== 'socialnet') return items;
+	const named: INodeExecutionData[] = [];
+	for (const item of items) {
+		const ad = item.json;
+		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this) : undefined;
+		if (!name || ad.name === name) {
+			named.push(item);
+			continue;
+		}
+		try {
+			await apiRequest.call(this, 'PUT', `/v1/ads/${idSegment(this, 'Ad', ad.id as string)}`, { body: { name }, advice: adsErrors });
+			named.push({ ...item, json: { ...ad, name } });
+		} catch (error) {
+			const why = (error as Error).message;
+			named.push({ ...item, json: { ...ad, nameNote: `The ad was made, but naming it "${name}" failed (${why}). ${actionName('ad', 'update')} can name it.` } });
+		}
+	}
+	return named;
+}
 
 export const option = adsOperation({
 	value: 'boost',
@@ -141,5 +204,5 @@ export const option = adsOperation({
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
 	preSend: [sendTargeting, sendSparkAuthCode, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
-	postReceive: [createdOutput('ad')],
+	postReceive: [createdOutput('ad'), nameAfterPost],
 });
