@@ -36,7 +36,8 @@ function eventChoices(kind: TriggerKind): INodePropertyOptions[] {
 	return [all, ...events];
 }
 
-const LISTEN = "<b>While building your workflow</b>, click 'Listen for test event': Storefront then sends a test event that runs the workflow here.";
+// n8n 1.x and 2.x label the panel's button "Execute step"; while it waits the panel says "Listening for test event"
+const LISTEN = "<b>While building your workflow</b>, click 'Execute step': Storefront then sends a test event that runs the workflow here.";
 const published = (scope: EventScope) =>
 	`shown in the <a data-key="executions">executions list</a>. ${scope === 'all' ? 'Test events run it only when chosen in Events.' : 'Test events never run it.'}`;
 
@@ -76,8 +77,8 @@ export function triggerDescription(kind: TriggerKind): INodeTypeDescription {
 				active: `${LISTEN}<br /><br /><b>The workflow is published</b>: each chosen event also runs it, ${published(kind.scope)}`,
 			},
 			activationHint: {
-				inactive: 'Listening asks Storefront for a test event (Options → Send Test Event on Listen). Publish the workflow to run it on every chosen event.',
-				active: 'Listening asks Storefront for a test event. The published workflow also runs on every chosen event, shown in the executions list.',
+				inactive: "'Execute step' asks Storefront for a test event (Options → Send Test Event on Listen). Publish the workflow to run it on every chosen event.",
+				active: "'Execute step' asks Storefront for a test event. The published workflow also runs on every chosen event, shown in the executions list.",
 			},
 		},
 		properties: [
@@ -151,7 +152,7 @@ export function triggerDescription(kind: TriggerKind): INodeTypeDescription {
 						name: SEND_TEST_EVENT,
 						type: 'boolean',
 						default: true,
-						description: "Whether 'Listen for test event' also asks Storefront for a test event, so the workflow runs at once. Off: it waits for a real event.",
+						description: "Whether 'Execute step' also asks Storefront for a test event while this node listens, so the workflow runs at once. Off: it waits for a real event.",
 					},
 					{
 						displayName: 'Signature Header',

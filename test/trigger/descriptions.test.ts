@@ -64,7 +64,8 @@ test('every trigger type declares n8n\'s trigger panel: a header, and what to do
 			expect(Object.keys(value).sort()).toEqual(['active', 'inactive']);
 		}
 		// how to get a test event without leaving the editor: the trigger asks for one when listening starts
-		expect((panel.executionsHelp as { inactive: string }).inactive).toContain("'Listen for test event'");
+		// n8n's panel button is "Execute step" (n8n 1.123.81 and 2.41.1)
+		expect((panel.executionsHelp as { inactive: string }).inactive).toContain("click 'Execute step'");
 		expect((panel.activationHint as { inactive: string }).inactive).toContain('Send Test Event on Listen');
 		// and the executions list link n8n's panel handles
 		expect((panel.executionsHelp as { inactive: string }).inactive).toContain('data-key="executions"');
