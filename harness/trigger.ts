@@ -7,6 +7,17 @@ import type { IDataObject, INodeParameters, IWebhookData, IWebhookDescription, I
 import { additionalData, makeWorkflow, nodeType, type Credentials } from './index';
 
 export const WEBHOOK_BASE = 'https://n8n.example.com/webhook';
+export const WEBHOOK_TEST_BASE = 'https://n8n.example.com/webhook-test';
+
+export interface TriggerRun {
+	/** The trigger's type (default storefrontTrigger; `within`: the node's own). */
+	type?: string;
+	/**
+	 * The editor listening for a test event: n8n calls the lifecycle in mode 'manual' with its test
+	 * URL, and runs deliveries to that URL in mode 'manual'. Default: a published workflow.
+	 */
+	manual?: boolean;
+}
 
 /**
  * One Storefront Trigger in one workflow, driven the way n8n drives it: lifecycle methods
@@ -14,13 +25,14 @@ export const WEBHOOK_BASE = 'https://n8n.example.com/webhook';
  * on the Workflow object, so it carries across calls as it does in n8n. `within`: the trigger
  * node of a whole workflow (its own parameters) instead of a workflow of the trigger alone.
  */
-export function triggerHarness(credentials: Credentials, parameters: INodeParameters, within?: { workflow: Workflow; node: string }) {
-	const type = nodeType('storefrontTrigger');
+export function triggerHarness(credentials: Credentials, parameters: INodeParameters, within?: { workflow: Workflow; node: string }, run: TriggerRun = {}) {
 	const { workflow, node } = within
 		? { workflow: within.workflow, node: within.workflow.getNode(within.node)! }
-		: makeWorkflow('storefrontTrigger', parameters, { webhookId: 'wh-node-1' });
+		: makeWorkflow(run.type ?? 'storefrontTrigger', parameters, { webhookId: 'wh-node-1' });
+	const type = nodeType(node.type.slice(node.type.lastIndexOf('.') + 1));
 	const data = additionalData(credentials);
 	data.webhookBaseUrl = WEBHOOK_BASE;
+	data.webhookTestBaseUrl = WEBHOOK_TEST_BASE;
 	const description = type.description.webhooks![0] as IWebhookDescription;
 	const webhookData: IWebhookData = {
 		httpMethod: 'POST',
@@ -29,16 +41,19 @@ export function triggerHarness(credentials: Credentials, parameters: INodeParame
 		webhookDescription: description,
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: data,
+		...(run.manual ? { isTest: true } : {}),
 	};
 	const methods = type.webhookMethods!.default!;
 
 	return {
 		workflow,
 		node,
-		url: `${WEBHOOK_BASE}/${node.webhookId}/webhook`,
+		url: `${run.manual ? WEBHOOK_TEST_BASE : WEBHOOK_BASE}/${node.webhookId}/webhook`,
 		staticData: () => workflow.staticData[`node:${node.name}`] as IDataObject | undefined,
 		async hook(method: 'checkExists' | 'create' | 'delete') {
-			const ctx = new HookContext(workflow, node, data, 'trigger', 'activate', webhookData);
+			const ctx = run.manual
+				? new HookContext(workflow, node, data, 'manual', 'manual', webhookData)
+				: new HookContext(workflow, node, data, 'trigger', 'activate', webhookData);
 			return await methods[method]!.call(ctx);
 		},
 		/** Sends one request to the trigger's webhook() as n8n's webhook server would (raw body kept). */
@@ -72,7 +87,7 @@ export function triggerHarness(credentials: Credentials, parameters: INodeParame
 				},
 			};
 			const ctxData = { ...data, httpRequest: req, httpResponse: res } as unknown as typeof data;
-			const ctx = new WebhookContext(workflow, node, ctxData, 'webhook', webhookData, [], null);
+			const ctx = new WebhookContext(workflow, node, ctxData, run.manual ? 'manual' : 'webhook', webhookData, [], null);
 			const result = (await type.webhook!.call(ctx)) as IWebhookResponseData;
 			return {
 				result,

@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { INodeProperties, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { EVENT_TYPES } from '../fake-api/contract/webhooks';
-import { EVENT_OPTIONS } from '../nodes/shared/events';
+import { ADS_EVENTS, ALL_EVENTS, EVENT_OPTIONS } from '../nodes/shared/events';
 import { fieldsOf } from '../nodes/shared/operation';
-import { ALL_EVENTS } from '../nodes/StorefrontTrigger/lifecycle';
 import { nodeType } from '../harness';
 import { referenceOperations } from './contract/reference';
 import { ACTION_NODES } from './contract/reference/types';
@@ -37,7 +36,7 @@ test('package.json lists every node and the credential as dist files built from 
 	expect(pkg.n8n.nodes).toHaveLength(2 * ACTION_NODES.length + 1); // + the trigger, + its copy paired with each action node
 });
 
-test('each action node has the Storefront Trigger under its paired name (how n8n\'s node creator lists a trigger in a node\'s card)', async () => {
+test('each action node has a trigger under its paired name (how n8n\'s node creator lists a trigger in a node\'s card): the same trigger with its own events and words', async () => {
 	// every class package.json lists, loaded as n8n does: the file's name is the class's
 	const listed = new Map<string, INodeType>();
 	for (const file of pkg.n8n.nodes as string[]) {
@@ -46,17 +45,28 @@ test('each action node has the Storefront Trigger under its paired name (how n8n
 		const type = new cls();
 		listed.set(type.description.name, type);
 	}
-	const trigger = listed.get('storefrontTrigger')!.description;
+	const trigger = listed.get('storefrontTrigger')!;
+	const withoutEvents = (t: INodeType) => {
+		const { name: _n, displayName: _d, description: _t, subtitle: _s, hidden: _h, triggerPanel: _p, properties, ...rest } = t.description;
+		return { ...rest, properties: properties.map((p) => (p.name === 'events' ? { ...p, options: undefined } : p)) };
+	};
 	for (const name of ACTION_NODES) {
 		const action = listed.get(name)!.description;
-		const { name: pairedName, displayName, description, ...same } = listed.get(`${name}Trigger`)!.description;
+		const paired = listed.get(`${name}Trigger`)!;
 		// the editor pairs trigger.name.replace('Trigger', '') with the action node's name
-		expect(pairedName.replace('Trigger', '')).toBe(name);
-		expect(description.startsWith(action.description)).toBe(true);
+		expect(paired.description.name.replace('Trigger', '')).toBe(name);
 		// its own display name (n8n keys installed nodes by it), the action node's plus "Trigger"
-		expect(displayName).toBe(`${action.displayName} Trigger`);
-		expect(JSON.stringify(same)).toBe(JSON.stringify({ ...trigger, name: undefined, displayName: undefined, description: undefined }));
+		expect(paired.description.displayName).toBe(`${action.displayName} Trigger`);
+		// it describes its events, not the action node (n8n shows it on the merged card)
+		expect(paired.description.description).toMatch(/^Starts the workflow /);
+		expect(paired.description.description).not.toContain(action.description);
+		expect(action.description).not.toMatch(/start a workflow/i);
+		// the same webhook, fields and lifecycle
+		expect(JSON.stringify(withoutEvents(paired))).toBe(JSON.stringify(withoutEvents(trigger)));
+		expect(Object.keys(paired.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 	}
+	// no event concerns the store: kept for saved workflows, not offered in the node creator
+	expect([...listed.values()].filter((t) => t.description.hidden).map((t) => t.description.name)).toEqual(['storefrontCommerceTrigger']);
 });
 
 describe.each(ACTION_NODES)('%s', (name) => {
@@ -177,8 +187,18 @@ test('the trigger: a webhook with the full lifecycle, the shared credential, all
 	]);
 	expect(Object.keys(type.webhookMethods!.default!).sort()).toEqual(['checkExists', 'create', 'delete']);
 	expect(type.description.credentials).toEqual([{ name: 'storefrontApi', required: true }]);
-	const events = type.description.properties.find((p) => p.name === 'events')!;
-	expect((events.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual([ALL_EVENTS, ...EVENT_TYPES].sort());
+});
+
+/** The values of a trigger type's Events options. */
+const eventsOffered = (name: string) =>
+	(nodeType(name).description.properties.find((p) => p.name === 'events')!.options as INodePropertyOptions[]).map((o) => o.value as string);
+
+test('each trigger type offers only its events: the standalone, Webhooks and (hidden) Commerce ones every event, the Ads one its own', () => {
+	for (const name of ['storefrontTrigger', 'storefrontWebhooksTrigger', 'storefrontCommerceTrigger']) expect(eventsOffered(name).sort()).toEqual([ALL_EVENTS, ...EVENT_TYPES].sort());
+	expect(eventsOffered('storefrontAdsTrigger').sort()).toEqual([ALL_EVENTS, ...ADS_EVENTS].sort());
+	expect(EVENT_TYPES).toEqual(expect.arrayContaining([...ADS_EVENTS]));
+	// the ads events: a post (to boost) and account connections, nothing about messages, comments or tests
+	expect(ADS_EVENTS.filter((e) => !/^(post\.published|account\.)/.test(e))).toEqual([]);
 });
 
 test('the nodes know exactly the event types the fake API sends (its contract: fake-api/contract/webhooks.ts)', () => {

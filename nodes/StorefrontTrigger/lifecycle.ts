@@ -1,8 +1,10 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
+import { wantedEvents, type EventScope } from '../shared/events';
 import { apiRequest, idSegment } from '../shared/wire/apiRequest';
 import { webhookUrlProblem } from '../shared/webhookUrl';
 import { isAnswered2xx, walkDeliveries } from './deliveryLog';
+import { sendTestEventSoon } from './testEvent';
 
 /**
  * Registration of the trigger's endpoint at the API (`webhookMethods.default`).
@@ -14,19 +16,6 @@ interface TriggerStaticData {
 	secret?: string;
 	/** ISO time up to which the endpoint's delivery log was checked for failures (see recoverFailedDeliveries). */
 	recoveredUntil?: string;
-}
-
-export const ALL_EVENTS = '*';
-
-/** The API's form of the chosen events: [] means all events ("All Events", or none chosen). */
-export function wantedEvents(chosen: string[]): string[] {
-	return chosen.includes(ALL_EVENTS) ? [] : [...chosen].sort();
-}
-
-/** Whether a delivery of this type starts the workflow: the same rule the registration uses. */
-export function acceptsEvent(chosen: string[], type: string): boolean {
-	const wanted = wantedEvents(chosen);
-	return wanted.length === 0 || wanted.includes(type);
 }
 
 const chosenEvents = (ctx: IHookFunctions) => ctx.getNodeParameter('events', []) as string[];
@@ -131,7 +120,7 @@ async function removeEndpoint(ctx: IHookFunctions, webhookId: string) {
 	}
 }
 
-export async function checkExists(this: IHookFunctions): Promise<boolean> {
+export async function checkExists(this: IHookFunctions, scope: EventScope): Promise<boolean> {
 	const data = staticData(this);
 	if (!data.webhookId) return false;
 	const webhookId = data.webhookId;
@@ -149,7 +138,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	}
 	const sameUrl = endpoint.url === this.getNodeWebhookUrl('default');
 	const remoteEvents = [...((endpoint.events as string[] | undefined) ?? [])].sort();
-	const sameEvents = JSON.stringify(remoteEvents) === JSON.stringify(wantedEvents(chosenEvents(this)));
+	const sameEvents = JSON.stringify(remoteEvents) === JSON.stringify(wantedEvents(chosenEvents(this), scope));
 	if (!sameUrl || !sameEvents) {
 		await removeEndpoint(this, webhookId);
 		forget(data);
@@ -165,7 +154,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-export async function create(this: IHookFunctions): Promise<boolean> {
+export async function create(this: IHookFunctions, scope: EventScope): Promise<boolean> {
 	const workflow = this.getWorkflow();
 	const url = this.getNodeWebhookUrl('default') as string;
 	if (webhookUrlProblem(url)) {
@@ -178,7 +167,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const { body } = await apiRequest.call(this, 'POST', '/v1/webhooks', {
 		body: {
 			url,
-			events: wantedEvents(chosenEvents(this)),
+			events: wantedEvents(chosenEvents(this), scope),
 			description: `n8n workflow "${workflow.name ?? ''}" (${workflow.id ?? 'unsaved'})`.slice(0, 500),
 		},
 	});
@@ -192,6 +181,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	data.webhookId = body.id;
 	data.secret = body.secret;
 	data.recoveredUntil = new Date().toISOString();
+	// the editor listens for a test event: once n8n has stored the secret, ask the API for one
+	if (this.getMode() === 'manual') sendTestEventSoon(this, body.id);
 	return true;
 }
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { acceptsEvent, type EventScope } from '../shared/events';
 import { isAnswered2xx, LOG_PAGE, walkDeliveries } from './deliveryLog';
-import { acceptsEvent } from './lifecycle';
 import { readEnvelope } from './envelope';
 import { ReplayGuard, type LogVerdict, type Remembered } from './replayGuard';
 import { checkFreshness, checkSignature, findSignatureHeader } from './signature';
@@ -36,7 +36,7 @@ function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWeb
 }
 
 /** Verifies one delivery and turns it into the output item. */
-export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+export async function receive(this: IWebhookFunctions, scope: EventScope): Promise<IWebhookResponseData> {
 	const options = this.getNodeParameter('options', {}) as ReceiveOptions;
 	const req = this.getRequestObject() as unknown as { rawBody?: Buffer; body?: unknown };
 	const headers = this.getHeaderData() as Record<string, string | string[] | undefined>;
@@ -70,7 +70,8 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 
 	const type = envelope.type;
-	if (!acceptsEvent(this.getNodeParameter('events', []) as string[], type)) {
+	// 'manual': the editor listens for a test event (n8n's test URL)
+	if (!acceptsEvent(this.getNodeParameter('events', []) as string[], type, scope, this.getMode() === 'manual')) {
 		return answer(this, 200, { received: true, ignored: 'event type not chosen' });
 	}
 

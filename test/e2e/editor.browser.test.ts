@@ -275,34 +275,106 @@ test('the parameter panels of all four nodes render our fields and the credentia
 	});
 }, 240_000);
 
-test('searching "Storefront Trigger" finds it, and each action node\'s card offers the Storefront Trigger\'s events', async () => {
+test('searching "Storefront Trigger" finds it; the Ads and Webhooks cards offer their own events, the Commerce card none (issue 68)', async () => {
 	const workflows = await rest<Array<{ id: string; name: string }>>('get', '/rest/workflows');
 	await openWorkflow(workflows.find((w) => w.name === 'Panels (browser test)')!.id);
 	// n8n drops a trailing "Trigger" from the search, and names a trigger card with events after its app: "Storefront"
-	expect(await searchNodeCreator('Storefront Trigger')).toEqual(expect.arrayContaining(['Storefront', 'Storefront Ads', 'Storefront Commerce', 'Storefront Webhooks']));
+	expect(await searchNodeCreator('Storefront Trigger')).toEqual(expect.arrayContaining(['Storefront', 'Storefront Ads', 'Storefront Webhooks']));
 	await shot('node-creator-search-storefront-trigger');
 	// the words users type find the Ads node through its codex aliases (issue 58)
 	for (const words of ['boost', 'best post', 'promote']) expect(await searchNodeCreator(words)).toContain('Storefront Ads');
-	for (const card of ['Storefront Ads', 'Storefront Webhooks', 'Storefront Commerce']) {
-		await searchNodeCreator('Storefront Trigger');
+	/** Opens a card from the search (its Triggers category, when given) and returns the "On …" lines it shows. */
+	const triggersOf = async (card: string, category?: string) => {
+		await searchNodeCreator(card);
 		await page.locator('[data-test-id="node-creator-action-item"]', { hasText: card }).first().click();
-		// was "No Storefront Commerce Triggers available" with Schedule and Webhook suggested instead
-		await page.locator('[data-test-id="node-creator-category-item"]', { hasText: 'Triggers (15)' }).first().click();
-		await page.getByText('On post published', { exact: true }).first().waitFor({ timeout: 15_000 });
-		expect(await page.locator('[data-test-id="actions-panel-no-triggers-callout"]').count()).toBe(0);
-	}
-	await shot('node-creator-commerce-triggers');
+		await page.getByText(`Search ${card} Actions`, { exact: false }).first().or(page.locator('[data-test-id="node-creator-category-item"]').first()).waitFor({ timeout: 15_000 });
+		if (category) {
+			await page.locator('[data-test-id="node-creator-category-item"]', { hasText: category }).first().click();
+			await page.getByText('On post published', { exact: true }).first().waitFor({ timeout: 15_000 });
+		}
+		const text = await page.locator('[data-test-id="node-creator"]').innerText();
+		return text.split('\n').map((line) => line.trim()).filter((line) => /^On [a-z]/.test(line));
+	};
+	// Ads: a post to boost and account connections, nothing about messages or comments
+	expect((await triggersOf('Storefront Ads', 'Triggers (4)')).sort()).toEqual(['On account connected', 'On account disconnected', 'On all ads events', 'On post published']);
+	await shot('node-creator-ads-triggers');
+	// Webhooks: every event, the test event too
+	expect(await triggersOf('Storefront Webhooks', 'Triggers (15)')).toEqual(expect.arrayContaining(['On message received', 'On webhook test', 'On all events']));
+	// Commerce: no event concerns the store, so none of ours (n8n may suggest its own Schedule or Webhook triggers)
+	await page.waitForTimeout(500);
+	expect((await triggersOf('Storefront Commerce')).filter((line) => !/^On a (Schedule|Webhook call)$/i.test(line))).toEqual([]);
+	await shot('node-creator-commerce-no-triggers');
 	// picking an event adds the trigger with that event chosen
+	await triggersOf('Storefront Ads', 'Triggers (4)');
 	await page.getByText('On post published', { exact: true }).first().click();
 	await page.waitForSelector('[data-test-id="ndv"]');
 	await page.locator('[data-test-id="parameter-input-events"]').first().waitFor({ timeout: 15_000 });
 	const panel = await page.locator('[data-test-id="ndv"]').innerText();
-	// the node is named by the trigger's defaults (its type's display name is "Storefront Commerce Trigger")
+	// the node is named by the trigger's defaults (its type's display name is "Storefront Ads Trigger")
 	expect(panel).toContain('Storefront Trigger');
 	expect(panel).toContain('Post Published');
-	await shot('panel-trigger-added-from-commerce');
+	await shot('panel-trigger-added-from-ads');
 	await page.keyboard.press('Escape');
 }, 240_000);
+
+test('the trigger panel says how to get a test event, and listening gets one from Storefront with nothing sent from outside the editor (issue 68)', async () => {
+	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
+	const credential = credentials.find((c) => c.name === 'Storefront account') ?? credentials[0];
+	const trigger = 'When a post is published';
+	const workflow = await rest<{ id: string }>('post', '/rest/workflows', {
+		name: 'Trigger test event (browser test)',
+		nodes: [
+			{
+				id: 'listen-trigger',
+				name: trigger,
+				type: 'n8n-nodes-storefront.storefrontTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { events: ['post.published'] },
+				credentials: { storefrontApi: { id: credential.id, name: credential.name } },
+				webhookId: '7d0c4b2e-1f3a-4c5d-9e8f-0a1b2c3d4e5f',
+			},
+		],
+		connections: {},
+		settings: {},
+	});
+	await openWorkflow(workflow.id);
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${trigger}"]`).dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+	// the panel's own header, hint and help (triggerPanel), not n8n's generic "Pull in events from Storefront"
+	await page.locator('[data-test-id="trigger-header"]', { hasText: 'Get a test event from Storefront' }).waitFor({ timeout: 30_000 });
+	await page.getByText('When will this node trigger my flow?').first().click();
+	await page.getByText('Storefront then sends a test event that runs the workflow here', { exact: false }).first().waitFor({ timeout: 15_000 });
+	const guidance = await ndv.innerText();
+	expect(guidance).toContain("'Execute step' asks Storefront for a test event (Options → Send Test Event on Listen)");
+	expect(guidance).toContain('Test events run it only when chosen in Events');
+	await ndv.screenshot({ path: path.join(PICTURES, 'trigger-panel.png') });
+
+	// Execute step (the panel then listens for a test event): the trigger registers n8n's test URL and asks the API for a test event itself
+	const requestsBefore = (await fakeApi<{ requests: unknown[] }>('/__control/requests', true)).requests.length;
+	await page.locator('[data-test-id="trigger-execute-button"]').first().click();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.locator('[data-test-id="radio-button-json"]').first().waitFor({ timeout: 120_000 });
+	await output.locator('[data-test-id="radio-button-json"]').first().click();
+	await output.getByText('This is a test event', { exact: false }).first().waitFor({ timeout: 30_000 });
+	const text = (await output.innerText()).replace(/[·\s]+/g, ' ');
+	expect(text).toContain('"event": "webhook.test"');
+	await ndv.screenshot({ path: path.join(PICTURES, 'trigger-test-event.png') });
+	await shot('trigger-test-event');
+
+	// what reached the API: the registration of the test URL, the trigger's own ask for a test event, and the clean-up after it ran
+	const sent = (await fakeApi<{ requests: Array<{ method: string; path: string; body: Record<string, unknown> }> }>('/__control/requests', true)).requests.slice(requestsBefore);
+	const registration = sent.find((r) => r.method === 'POST' && r.path === '/v1/webhooks')!;
+	expect(String(registration.body.url)).toMatch(/\/webhook-test\/7d0c4b2e-1f3a-4c5d-9e8f-0a1b2c3d4e5f\/webhook$/);
+	await until('the test endpoint to be removed once the test event ran', async () => {
+		const now = (await fakeApi<{ requests: Array<{ method: string; path: string }> }>('/__control/requests', true)).requests.slice(requestsBefore);
+		return now.some((r) => r.method === 'DELETE' && r.path.startsWith('/v1/webhooks/'));
+	}, 30_000);
+	const calls = (await fakeApi<{ requests: Array<{ method: string; path: string }> }>('/__control/requests', true)).requests.slice(requestsBefore).map((r) => `${r.method} ${r.path.replace(/\/v1\/webhooks\/[^/]+/, '/v1/webhooks/{id}')}`);
+	expect(calls.filter((c) => c.includes('/v1/webhooks'))).toEqual(['POST /v1/webhooks', 'POST /v1/webhooks/{id}/test', 'DELETE /v1/webhooks/{id}']);
+	await page.keyboard.press('Escape');
+}, 360_000);
 
 /** Runs the open workflow with "Execute workflow" and waits until it has finished. */
 async function executeWorkflow() {

@@ -85,7 +85,7 @@ test('English only: every text the editor shows is written in ASCII letters (no 
 	expect(foreign).toEqual([]);
 });
 
-test('documentation: the README explains authentication and usage examples, and every link the editor shows lands on a README section', async () => {
+test('documentation: the README explains authentication and usage examples, and every link the editor shows lands on a page of the repository or a README section', async () => {
 	const slug = (heading: string) =>
 		heading
 			.trim()
@@ -101,7 +101,10 @@ test('documentation: the README explains authentication and usage examples, and 
 	}
 	for (const credential of await load<ICredentialType>(pkg.n8n.credentials)) links.push(credential.documentationUrl!);
 	expect(links.length).toBeGreaterThan(pkg.n8n.nodes.length);
-	expect(links.filter((link) => !link.startsWith(`${repo}#`) || !anchors.has(link.slice(repo.length + 1)))).toEqual([]);
+	// a file of the repository (n8n appends its tracking query to a node's Docs link: no #anchor there), or a README section
+	const lands = (link: string) =>
+		link.startsWith(`${repo}/blob/main/`) ? fs.existsSync(path.join(ROOT, link.slice(`${repo}/blob/main/`.length))) : link.startsWith(`${repo}#`) && anchors.has(link.slice(repo.length + 1));
+	expect(links.filter((link) => !lands(link))).toEqual([]);
 
 	// authentication: the credential's fields and how its test works
 	const credentials = readme.slice(readme.indexOf('\n## Credentials\n'), readme.indexOf('\n## ', readme.indexOf('\n## Credentials\n') + 1));

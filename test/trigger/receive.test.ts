@@ -53,8 +53,9 @@ test('a genuine delivery starts the workflow with the event as the item', async 
 	expect(JSON.stringify(out)).not.toContain(secret);
 });
 
-test('the test event of POST /v1/webhooks/{id}/test and its redelivery (with Accept Redeliveries) both pass', async () => {
-	const { t, endpoint } = await setup({ events: ['*'], options: { acceptRedeliveries: true } });
+test('the test event of POST /v1/webhooks/{id}/test and its redelivery (with Accept Redeliveries) both pass, Webhook Test chosen', async () => {
+	// All Events alone does not run a test event (test/trigger/test-events.test.ts)
+	const { t, endpoint } = await setup({ events: ['*', 'webhook.test'], options: { acceptRedeliveries: true } });
 	const post = async (path: string) =>
 		await fetch(`${api.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${KEYS.full}` } });
 	expect((await post(`/v1/webhooks/${endpoint.id}/test`)).status).toBe(200);
