@@ -120,7 +120,7 @@ test('keyed by the event, a POST\'s place counts only the item\'s earlier POSTs 
 test('an operation\'s item with no execution ID (a tool served over MCP): its POSTs are keyed from the request, never at random, so the model asking again gets the same key', () => {
 	// an operation's context (it has an item index) in an execution n8n has not numbered
 	const toolItem = (executionId: string | undefined) => ({ ...(running({ executionId }) as object), getExecutionId: () => executionId, getItemIndex: () => 0 }) as never;
-	const boost = () => ({ method: 'POST', url: '/v1/ads/boost', body: { postId: 'p', budgetAmount: 15 }, headers: {} as Record<string, string> });
+	const boost = () => ({ method: 'POST' as const, url: '/v1/ads/boost', body: { postId: 'p', budgetAmount: 15 }, headers: {} as Record<string, string> });
 	const declared = { action: 'Boost a post', path: '/v1/ads/boost', keying: 'workflow' as const };
 	const keys = [undefined, '', undefined].map((id) => {
 		const request = boost();
@@ -129,7 +129,7 @@ test('an operation\'s item with no execution ID (a tool served over MCP): its PO
 	});
 	expect(keys).toEqual([spendKey(running(), 0, boost()), keys[0], keys[0]]);
 	// a page keyed by the execution: the same from one call to the next, made from the request
-	const page = () => ({ method: 'POST', url: '/v1/commerce/pages', body: { title: 'A' }, headers: {} as Record<string, string> });
+	const page = () => ({ method: 'POST' as const, url: '/v1/commerce/pages', body: { title: 'A' }, headers: {} as Record<string, string> });
 	const pageKeys = [0, 1].map(() => {
 		const request = page();
 		describeCall(toolItem(undefined), request, { itemIndex: 0, declared: { action: 'Create a page', path: '/v1/commerce/pages', keying: 'execution' } });
