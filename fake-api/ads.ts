@@ -235,6 +235,21 @@ export class AdsService {
 		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before });
 	}
 
+	/**
+	 * An ad's status (PUT /v1/ads/{adId}/status, or PUT /v1/ads/{adId} with status); on microblog the
+	 * line item it runs in is switched too (reference: Ad status), in the books as part of the ad's change.
+	 */
+	setAdStatus(request: RecordedRequest, ad: Ad, status: 'active' | 'paused') {
+		this.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, status);
+		ad.status = status;
+		const lineItem = ad.platform === 'microblog' ? this.adSets.get(ad.platformAdSetId) : undefined;
+		if (!lineItem) return;
+		if (status === 'active' && lineItem.status !== 'active') {
+			this.books.write(request, { kind: 'activate', object: 'adSet', id: lineItem.platformAdSetId, ...this.ownerOf(ad.platformCampaignId), status, before: lineItem.status, partOf: { object: 'ad', id: ad.id } });
+		}
+		lineItem.status = status;
+	}
+
 	/** A budget or bid change of a campaign or ad set (what it sends replaces what it had), in the books when it can spend more. */
 	changeBudgetAndBid(request: RecordedRequest, object: 'campaign' | 'adSet', target: Campaign | AdSet, campaignId: string, body: { budget?: Campaign['budget']; bidStrategy?: string; bidAmount?: number }) {
 		const id = 'platformAdSetId' in target ? target.platformAdSetId : target.platformCampaignId;
@@ -733,13 +748,12 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 		const keywords = network === 'searchnet' && body.targeting?.keywords !== undefined ? keywordTexts(body.targeting.keywords) : [];
 		const owner = svc.ownerOf(ad.platformCampaignId);
-		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
+		if (body.status) svc.setAdStatus(request, ad, body.status);
 		if (body.budget && raisesBudget(ad.budget, body.budget)) svc.books.write(request, { kind: 'budget', object: 'ad', id: ad.id, ...owner, budget: body.budget, before: ad.budget });
 		if (keywords.length) {
 			svc.neighbours.addKeywords(ad, keywords);
 			svc.books.write(request, { kind: 'keywords', object: 'adSet', id: ad.platformAdSetId, ...owner, keywords });
 		}
-		if (body.status) ad.status = body.status;
 		if (body.budget) ad.budget = body.budget;
 		if (body.creative) ad.creative = { ...ad.creative, ...body.creative };
 		if (body.targeting) ad.targeting = { ...ad.targeting, ...body.targeting };
@@ -759,13 +773,8 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 	});
 	api.route('PUT', '/v1/ads/:adId/status', { ads, body: adStatusBody }, ({ params, body, request }) => {
 		const ad = svc.ad(params.adId);
-		svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
-		ad.status = body.status;
+		svc.setAdStatus(request, ad, body.status);
 		ad.requestedStatus = body.status;
-		if (ad.platform === 'microblog') {
-			const s = svc.adSets.get(ad.platformAdSetId);
-			if (s) s.status = body.status;
-		}
 		return { updated: true, status: body.status };
 	});
 	api.route('GET', '/v1/ads/:adId/analytics', { ads, query: analyticsQuery }, ({ params, query }) => {

@@ -7,7 +7,8 @@
  * - `create`: an ad (POST /v1/ads/create, /boost, /messaging, /call; with its campaign and ad set)
  *   or a campaign (POST /v1/ads/campaigns, `validateOnly` ignored outside socialnet and chatnet),
  *   with the status and budget it was created with;
- * - `activate`: a campaign (with its ad sets), ad set, ad or keyword moved to active;
+ * - `activate`: a campaign (with its ad sets), ad set, ad or keyword moved to active (a microblog
+ *   ad's line item switched on with the ad: its own entry, `partOf` the ad's change);
  * - `budget`: a budget raised, set where there was none, or its type changed;
  * - `bid`: a bid strategy changed, or a bid amount set or raised;
  * - `keywords`: keywords added that bid (not negative): Keyword → Add, PUT /v1/ads/{adId} with
@@ -52,6 +53,8 @@ export interface BookEntry {
 	/** keywords (and a searchnet create): the texts that bid. */
 	keywords?: string[];
 	recommendation?: { resourceName: string; type: string };
+	/** Switched as part of another object's change (a microblog ad's line item): one action with it. */
+	partOf?: { object: 'ad'; id: string };
 }
 
 type Written = Omit<BookEntry, 'method' | 'path' | 'request'>;
@@ -105,7 +108,8 @@ const activates = (e: BookEntry) => e.kind === 'activate' || (e.kind === 'create
 
 /**
  * What entries add up to: `effects` (entries), `actions` (distinct request and object: one call
- * that raises a budget and activates one ad is one, a bulk call activating three campaigns three),
+ * that raises a budget and activates one ad is one, and so is a microblog ad switched on with its
+ * line item; a bulk call activating three campaigns is three),
  * how many of each kind, the largest budget of each type, and whether anything was left active.
  */
 export function summarise(entries: readonly BookEntry[]) {
@@ -117,7 +121,7 @@ export function summarise(entries: readonly BookEntry[]) {
 		const type = e.budget.type === 'lifetime' ? 'lifetime' : 'daily';
 		maxBudget[type] = Math.max(maxBudget[type], e.budget.amount);
 	}
-	const actions = new Set(entries.map((e) => `${e.request}|${e.object}|${e.id}`)).size;
+	const actions = new Set(entries.map((e) => `${e.request}|${e.partOf?.object ?? e.object}|${e.partOf?.id ?? e.id}`)).size;
 	return { effects: entries.length, actions, kinds, maxBudget, active: entries.some(activates) };
 }
 

@@ -49,6 +49,23 @@ test('definition types, menus, redirects and catalog syncs', async () => {
 	expect((await search.searchCatalogSyncs.call(context({}))).results[0].name).toBe('Catalog c9 (pending)');
 });
 
+test('an ID typed into the search finds its row where the list is filtered here (menus, catalog syncs, metaobjects): the filter reads the ID as well as the name', async () => {
+	const menus = ctx.api.commerce.store(HOSTED).menus;
+	menus.push({ id: 'gid_menu_1', handle: 'main', title: 'Main menu', items: [] }, { id: 'gid_menu_2', handle: 'footer', title: 'Footer', items: [] });
+	expect((await search.searchMenus.call(context({}), 'gid_menu_2')).results).toEqual([{ name: 'Footer (footer)', value: 'gid_menu_2', url: undefined }]);
+	expect((await search.searchMenus.call(context({}), 'GID_MENU_1')).results.map((r) => r.value)).toEqual(['gid_menu_1']);
+	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED });
+
+	await ctx.run({ resource: 'catalogSync', operation: 'create', accountId: HOSTED, catalogAccountId: 'b', catalogId: 'c5' } as never);
+	const [sync] = (await search.searchCatalogSyncs.call(context({}))).results;
+	expect(sync.name).not.toContain(String(sync.value));
+	expect((await search.searchCatalogSyncs.call(context({}), String(sync.value))).results).toEqual([sync]);
+
+	seedMetaobjects(ctx.api, 3);
+	const typed = await search.searchMetaobjects.call(context({ resource: 'metaobject', operation: 'get', listType: byId('designer') }), 'gid_metaobject_seed2');
+	expect(typed.results.map((r) => r.value)).toEqual(['gid_metaobject_seed2']);
+});
+
 test('catalog syncs on Get / Run Now / Delete (no Store Account shown): listed for "Store Account (for the List)" (fix 17)', async () => {
 	await ctx.run({ resource: 'catalogSync', operation: 'create', accountId: HOSTED, catalogAccountId: 'b', catalogId: 'c7' } as never);
 	const credentials = { apiKey: KEYS.full, baseUrl: ctx.api.url };

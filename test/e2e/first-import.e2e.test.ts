@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
+import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
 import { KEYS, startFakeApi, type FakeApiServer } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
+import { editorCredentialName } from '../../harness/editorNames';
 import { ensureN8n, freePort, installPackage, N8n, type N8nBin } from '../../scripts/lib/n8n';
 import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, SANDBOX_CAPS } from '../../sandbox/setup';
 import { expectPackageLoaded, LANDING_PAGE, LANDING_PAGE_DAILY } from './core';
@@ -77,8 +79,10 @@ test('installed by hand, the package loads, and Settings → Community Nodes lis
 });
 
 test('the user creates one Storefront API credential: n8n names it "Storefront account", the name every example names', async () => {
-	// what the editor asks when the user creates one: "Storefront API" without "API", plus "account"
-	const { name } = await n8n.rest<{ name: string }>('GET', `/rest/credentials/new?name=${encodeURIComponent('Storefront account')}`);
+	// what the editor asks when the user creates one, made from the credential type's display name
+	// as n8n's editor makes it; n8n answers that name, numbered if it is taken
+	const asked = editorCredentialName(new StorefrontApi().displayName);
+	const { name } = await n8n.rest<{ name: string }>('GET', `/rest/credentials/new?name=${encodeURIComponent(asked)}`);
 	expect(name).toBe(EXAMPLE_CREDENTIAL.name);
 	// with the caps docs/examples.md asks for (the AI examples: Max Daily Budget 50, Paused Only)
 	mine = await n8n.rest('POST', '/rest/credentials', { name, type: 'storefrontApi', data: { apiKey: KEYS.full, baseUrl: api.url, ...SANDBOX_CAPS } });

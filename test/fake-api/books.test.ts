@@ -142,6 +142,7 @@ test('activations, budgets and bids are booked when they can spend more; a pause
 	await call('PATCH', `/v1/ads/keywords/${kw.id}`, { accountId: 'acc_search1', status: 'active' });
 	await call('POST', '/v1/ads/keywords', { accountId: 'acc_search1', adSetId: set.platformAdSetId, keywords: ['cheap'], negative: true });
 	const rec = api.recommendations.seed('CAMPAIGN_BUDGET', c.platformCampaignId, { base: { clicks: 1, cost: 50 }, potential: { clicks: 2, cost: 100 } });
+	const beforeApply = api.books.mark();
 	await call('POST', '/v1/ads/recommendations/apply', { accountId: 'acc_search1', adAccountId: '123-456-7890', recommendations: [{ resourceName: rec.resourceName }] });
 	expect(api.books.entries.map((e) => [e.kind, e.object, e.id, e.budget?.amount ?? e.bid ?? e.before, e.recommendation?.type])).toEqual([
 		['activate', 'campaign', c.platformCampaignId, 'paused', undefined],
@@ -163,5 +164,89 @@ test('activations, budgets and bids are booked when they can spend more; a pause
 		`budget by POST /v1/ads/recommendations/apply (campaign ${c.platformCampaignId}): daily budget 60 over the cap of 50`,
 		'6 spending actions, over the cap of 5',
 	]);
-	expect(breaches(api.books.since(api.books.mark()), caps)).toEqual([]);
+	// what one request did, read from a mark taken before it: the applied recommendation alone
+	expect(breaches(api.books.since(beforeApply), caps)).toEqual([`budget by POST /v1/ads/recommendations/apply (campaign ${c.platformCampaignId}): daily budget 60 over the cap of 50`]);
+	expect(breaches(api.books.since(beforeApply), { ...caps, maxDailyBudget: 60 })).toEqual([]);
+});
+
+test('a budget whose type changes is booked as a raise at any amount (daily 20 → lifetime 5 runs on every day until it ends): on an ad, a campaign and an ad set', async () => {
+	const c = api.ads.seedCampaign('acc_search1', 'Search');
+	const [set] = api.ads.adSetsOf(c.platformCampaignId);
+	const [ad] = api.ads.adsOf(c.platformCampaignId);
+	const lifetime = { amount: 5, type: 'lifetime' };
+	expect((await call('PUT', `/v1/ads/${ad.id}`, { budget: lifetime })).status).toBe(200);
+	expect((await call('PUT', `/v1/ads/campaigns/${c.platformCampaignId}`, { platform: 'searchnet', budget: lifetime })).status).toBe(200);
+	expect((await call('PUT', `/v1/ads/ad-sets/${set.platformAdSetId}`, { platform: 'searchnet', budget: lifetime })).status).toBe(200);
+	// the same type at a lower amount again: no raise
+	expect((await call('PUT', `/v1/ads/${ad.id}`, { budget: { amount: 4, type: 'lifetime' } })).status).toBe(200);
+	expect(api.books.entries.map((e) => [e.kind, e.object, e.id, e.budget, e.before])).toEqual([
+		['budget', 'ad', ad.id, lifetime, { amount: 20, type: 'daily' }],
+		['budget', 'campaign', c.platformCampaignId, lifetime, { amount: 20, type: 'daily' }],
+		['budget', 'adSet', set.platformAdSetId, lifetime, { amount: 20, type: 'daily' }],
+	]);
+	const caps = { maxDailyBudget: 50, maxLifetimeBudget: 1, pausedOnly: false, maxSpendingCallsPerExecution: 3 };
+	expect(breaches(api.books.entries, caps)).toEqual([
+		`budget by PUT /v1/ads/${ad.id} (ad ${ad.id}): lifetime budget 5 over the cap of 1`,
+		`budget by PUT /v1/ads/campaigns/${c.platformCampaignId} (campaign ${c.platformCampaignId}): lifetime budget 5 over the cap of 1`,
+		`budget by PUT /v1/ads/ad-sets/${set.platformAdSetId} (adSet ${set.platformAdSetId}): lifetime budget 5 over the cap of 1`,
+	]);
+});
+
+test('a bulk status call switching on three campaigns is three spending actions; one campaign with its ad sets is one', async () => {
+	const campaigns = ['A', 'B', 'C'].map((name) => api.ads.seedCampaign('acc_social1', name));
+	const platform = 'socialfeed';
+	const bulk = (status: string) => call('POST', '/v1/ads/campaigns/bulk-status', { status, campaigns: campaigns.map((c) => ({ campaignId: c.platformCampaignId, platform })) });
+	expect((await bulk('paused')).body).toEqual({ updated: 3, skipped: 0 });
+	expect(api.books.entries).toEqual([]);
+	expect((await bulk('active')).body).toEqual({ updated: 3, skipped: 0 });
+	const entries = api.books.entries;
+	expect(entries.map((e) => [e.kind, e.object, e.id, e.request])).toEqual(campaigns.map((c) => ['activate', 'campaign', c.platformCampaignId, 1]));
+	expect(summarise(entries)).toMatchObject({ effects: 3, actions: 3 });
+	const caps = { maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: false, maxSpendingCallsPerExecution: 2 };
+	expect(breaches(entries, caps)).toEqual(['3 spending actions, over the cap of 2']);
+	expect(breaches(entries, { ...caps, maxSpendingCallsPerExecution: 3 })).toEqual([]);
+
+	const mark = api.books.mark();
+	const [one] = campaigns;
+	await call('PUT', `/v1/ads/campaigns/${one.platformCampaignId}/status`, { status: 'paused', platform });
+	await call('PUT', `/v1/ads/campaigns/${one.platformCampaignId}/status`, { status: 'active', platform });
+	expect(api.ads.adSetsOf(one.platformCampaignId).map((s) => s.status)).toEqual(['active']);
+	expect(summarise(api.books.since(mark))).toMatchObject({ effects: 1, actions: 1 });
+});
+
+test('microblog: switching an ad on switches its line item on too (PUT /v1/ads/{adId}/status, or PUT /v1/ads/{adId} with status), booked as part of the ad\'s one action', async () => {
+	const c = api.ads.seedCampaign('acc_micro1', 'Micro');
+	const [ad] = api.ads.adsOf(c.platformCampaignId);
+	const lineItem = () => api.ads.adSets.get(ad.platformAdSetId)!;
+	const asPart = (request: number, before: string) => ({ kind: 'activate', method: 'PUT', request, object: 'adSet', id: ad.platformAdSetId, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before, partOf: { object: 'ad', id: ad.id } });
+
+	await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'paused' });
+	expect([ad.status, lineItem().status, api.books.entries]).toEqual(['paused', 'paused', []]);
+	await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'active' });
+	expect([ad.status, lineItem().status]).toEqual(['active', 'active']);
+	expect(api.books.entries).toEqual([
+		{ kind: 'activate', method: 'PUT', path: `/v1/ads/${ad.id}/status`, request: 1, object: 'ad', id: ad.id, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before: 'paused' },
+		{ ...asPart(1, 'paused'), path: `/v1/ads/${ad.id}/status` },
+	]);
+	expect(summarise(api.books.entries)).toMatchObject({ effects: 2, actions: 1 });
+
+	// the line item paused on its own, the ad still active: switching the ad on starts the line item again
+	await call('PUT', `/v1/ads/ad-sets/${ad.platformAdSetId}/status`, { status: 'paused' });
+	const mark = api.books.mark();
+	await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'active' });
+	expect(api.books.since(mark)).toEqual([{ ...asPart(2, 'paused'), path: `/v1/ads/${ad.id}/status` }]);
+	expect(breaches(api.books.since(mark), { maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 1 })).toEqual([
+		`activate by PUT /v1/ads/${ad.id}/status (adSet ${ad.platformAdSetId}): left active under Paused Only`,
+	]);
+
+	// PUT /v1/ads/{adId} with status does the same
+	expect((await call('PUT', `/v1/ads/${ad.id}`, { status: 'paused' })).status).toBe(200);
+	expect([ad.status, lineItem().status]).toEqual(['paused', 'paused']);
+	const again = api.books.mark();
+	expect((await call('PUT', `/v1/ads/${ad.id}`, { status: 'active' })).status).toBe(200);
+	expect(api.books.since(again).map((e) => [e.object, e.id, e.path, e.partOf])).toEqual([
+		['ad', ad.id, `/v1/ads/${ad.id}`, undefined],
+		['adSet', ad.platformAdSetId, `/v1/ads/${ad.id}`, { object: 'ad', id: ad.id }],
+	]);
+	expect(summarise(api.books.since(again)).actions).toBe(1);
 });

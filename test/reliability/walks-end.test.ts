@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
+
 import { byId } from '../../harness/context';
-import { runNode } from '../../harness';
+import { loadOptionsContext, nodeType, runNode } from '../../harness';
 import { n8nLogger, triggerHarness } from '../../harness/trigger';
 import { MAX_PAGES } from '../../nodes/shared/pagination';
 
@@ -136,4 +138,36 @@ describe('Return All ends', () => {
 		expect(r.error?.message).toBe(`Return All stopped at ${MAX_PAGES} pages`);
 		expect(r.error?.description).toMatch(/reads at most 1000 pages in one run\. Turn off "Return All" and set a "Limit"/);
 	}, 120_000);
+});
+
+describe("the editor's From list ends", () => {
+	/** The editor scrolling a list: it asks again with each token handed back, while there is one (here at most 10 times). */
+	async function scroll(list: string, parameters: Record<string, unknown>) {
+		const search = nodeType('storefrontCommerce').methods!.listSearch![list];
+		const ctx = loadOptionsContext('storefrontCommerce', parameters as never, { apiKey: 'sk_test', baseUrl: api!.url }) as unknown as ILoadOptionsFunctions;
+		const tokens: Array<string | number | undefined> = [];
+		let token: string | undefined;
+		for (let asked = 0; asked < 10; asked++) {
+			const page = await search.call(ctx, undefined, token);
+			tokens.push(page.paginationToken);
+			if (!page.paginationToken) break;
+			token = String(page.paginationToken);
+		}
+		return tokens;
+	}
+
+	test('Page, From list, against a server repeating the same nextCursor: no token after the page that did not move, so the editor stops after 2 requests', async () => {
+		api = await standIn((_seen, count) => ({ pages: Array.from({ length: 100 }, (_, i) => ({ id: `page_${count}_${i}`, title: `Page ${i}` })), nextCursor: count < GIVE_UP ? 'cur_same' : null }));
+		expect(await scroll('searchPages', { resource: 'page', operation: 'get', accountId: 'store_hosted' })).toEqual(['cur_same', undefined]);
+		expect(api.seen.map((s) => s.query)).toEqual([
+			{ accountId: 'store_hosted', limit: '100' },
+			{ accountId: 'store_hosted', limit: '100', cursor: 'cur_same' },
+		]);
+	});
+
+	test('a cursor that moves is handed on page after page', async () => {
+		api = await standIn((_seen, count) => ({ pages: [{ id: `page_${count}`, title: `Page ${count}` }], nextCursor: count < 3 ? `cur_${count}` : null }));
+		expect(await scroll('searchPages', { resource: 'page', operation: 'get', accountId: 'store_hosted' })).toEqual(['cur_1', 'cur_2', undefined]);
+		expect(api.seen).toHaveLength(3);
+	});
 });

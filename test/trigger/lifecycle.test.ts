@@ -221,6 +221,28 @@ describe('recovering deliveries that failed while n8n was down (checkExists afte
 		}
 	});
 
+	test('a delivery answered 300 (a proxy in front of n8n answering Multiple Choices) did not reach the workflow: recovered like any other failure, once', async () => {
+		const { t, receiver, done } = await atReceiver();
+		try {
+			receiver.setStatus(300);
+			const [answered300] = (await emit(1, 'redirected')).flat();
+			expect(answered300).toMatchObject({ status: 300, error: 'http_300' });
+			receiver.setStatus(299);
+			const [answered299] = (await emit(1, 'ok')).flat();
+			receiver.setStatus(200);
+			receiver.received.length = 0;
+
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(eventIds(receiver.received)).toEqual([answered300.event_id]);
+			expect(eventIds(receiver.received)).not.toContain(answered299.event_id);
+			receiver.received.length = 0;
+			expect(await t.hook('checkExists')).toBe(true);
+			expect(receiver.received).toHaveLength(0);
+		} finally {
+			await done();
+		}
+	});
+
 	test('the API failing during recovery does not stop the activation; the next check recovers', async () => {
 		const { t, receiver, done } = await atReceiver();
 		try {

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
 import { startFakeApi } from '../../fake-api';
 import { DEMO, seedDemo } from '../../fake-api/demo';
+import { editorCredentialName } from '../../harness/editorNames';
 import { EXAMPLE_CREDENTIAL, EXAMPLE_PLACEHOLDERS, EXAMPLES_DIR, loadExamples } from '../../sandbox/setup';
 
 /**
@@ -65,6 +67,8 @@ describe.each(files)('%s', (file) => {
 	});
 
 	test('no credential ID of ours: every Storefront node names the credential n8n gives a user first ("Storefront account"), with no ID', () => {
+		// the name n8n's editor proposes for a new credential of ours, from its display name
+		expect(editorCredentialName(new StorefrontApi().displayName)).toBe(EXAMPLE_CREDENTIAL.name);
 		const ours = nodes.filter((n) => n.type.startsWith('n8n-nodes-storefront.') || n.credentials?.storefrontApi);
 		expect(ours.length).toBeGreaterThan(0);
 		for (const n of ours) expect({ node: n.name, credentials: n.credentials }).toEqual({ node: n.name, credentials: { storefrontApi: EXAMPLE_CREDENTIAL } });

@@ -1,3 +1,4 @@
+import { describeCall } from '../../nodes/shared/wire/call';
 import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
 
 /**
@@ -114,4 +115,31 @@ test('keyed by the event, a POST\'s place counts only the item\'s earlier POSTs 
 	const again = eventRun();
 	expect(stampKey(again, 1, post('/v1/a'), 'event').key).toBe(item1);
 	expect(stampKey(again, 0, post('/v1/b'), 'event').key).toBe(b);
+});
+
+test('an operation\'s item with no execution ID (a tool served over MCP): its POSTs are keyed from the request, never at random, so the model asking again gets the same key', () => {
+	// an operation's context (it has an item index) in an execution n8n has not numbered
+	const toolItem = (executionId: string | undefined) => ({ ...(running({ executionId }) as object), getExecutionId: () => executionId, getItemIndex: () => 0 }) as never;
+	const boost = () => ({ method: 'POST' as const, url: '/v1/ads/boost', body: { postId: 'p', budgetAmount: 15 }, headers: {} as Record<string, string> });
+	const declared = { action: 'Boost a post', path: '/v1/ads/boost', keying: 'workflow' as const };
+	const keys = [undefined, '', undefined].map((id) => {
+		const request = boost();
+		describeCall(toolItem(id), request, { itemIndex: 0, declared });
+		return request.headers['Idempotency-Key'];
+	});
+	expect(keys).toEqual([spendKey(running(), 0, boost()), keys[0], keys[0]]);
+	// a page keyed by the execution: the same from one call to the next, made from the request
+	const page = () => ({ method: 'POST' as const, url: '/v1/commerce/pages', body: { title: 'A' }, headers: {} as Record<string, string> });
+	const pageKeys = [0, 1].map(() => {
+		const request = page();
+		describeCall(toolItem(undefined), request, { itemIndex: 0, declared: { action: 'Create a page', path: '/v1/commerce/pages', keying: 'execution' } });
+		return request.headers['Idempotency-Key'];
+	});
+	expect(pageKeys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);
+	expect(pageKeys[1]).toBe(pageKeys[0]);
+	// the Trigger's own calls (no item, no execution): one key per call, made at random
+	const lifecycle = { getNode: () => ({ id: 't', name: 'Trigger' }), getExecutionId: () => undefined } as never;
+	const registered = page();
+	describeCall(lifecycle, registered, {});
+	expect(registered.headers['Idempotency-Key']).toMatch(/^n8n-[0-9a-f-]{36}$/);
 });
