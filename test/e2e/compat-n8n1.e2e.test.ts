@@ -80,7 +80,12 @@ describe("n8n's HTTP Request node with the credential, under caps", () => {
 		const mark = sandbox.api.books.mark();
 		const from = sandbox.api.requests.length;
 		const execution = await sandbox.n8n.runManually(saved.id, 'Start');
-		return { execution, data: String(execution.data), books: sandbox.api.books.since(mark), sent: sandbox.api.requests.slice(from).map((r) => `${r.method} ${r.path}`) };
+		// n8n 1.x may report the end before the run's data is stored: read it again until it is there
+		const data = await waitFor('the execution data', async () => {
+			const read = String((await sandbox.n8n.execution(execution.id)).data);
+			return read.length > 2 ? read : undefined;
+		}, 20_000, () => sandbox.n8n.log);
+		return { execution, data, books: sandbox.api.books.since(mark), sent: sandbox.api.requests.slice(from).map((r) => `${r.method} ${r.path}`) };
 	};
 
 	test('a new credential (Allowed HTTP Request Domains: None, hidden, the package\'s default): n8n keeps its HTTP Request node out, reads included; nothing is sent', async () => {
@@ -110,10 +115,53 @@ describe("n8n's HTTP Request node with the credential, under caps", () => {
 		expect(read.sent).toEqual(['GET /v1/webhooks']);
 	});
 
-	test("the credential test says a refused key was refused and where to get one (n8n 1.x applies the test's rules too)", async () => {
-		const result = await sandbox.n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
-			credentials: { id: '', name: 'Test', type: 'storefrontApi', data: { apiKey: 'sk_wrong', baseUrl: sandbox.api.url } },
+	test('our nodes still make changes with the capped credential (their requests carry the mark through n8n 1.x): a page, then a paused ad within the caps; the books hold exactly that ad', async () => {
+		const capped = { storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } };
+		const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+		const saved = await sandbox.n8n.createWorkflow({
+			name: 'Door: our nodes under caps',
+			nodes: [
+				node('Start', 'n8n-nodes-base.manualTrigger', 0, {}),
+				node('Page', 'n8n-nodes-storefront.storefrontCommerce', 300, { resource: 'page', operation: 'create', accountId: DEMO.store, title: 'Door page' }, { credentials: capped }),
+				node('Ad', 'n8n-nodes-storefront.storefrontAds', 600, {
+					resource: 'ad',
+					operation: 'create',
+					network: 'socialnet',
+					accountId: byId(DEMO.socialConnection),
+					adAccountId: byId(DEMO.socialAdAccount),
+					name: 'Door ad',
+					goal: 'traffic',
+					budgetAmount: 25,
+					budgetType: 'daily',
+					status: 'PAUSED',
+					headline: 'Linen dresses',
+					body: 'Light and cool, 20% off this week',
+					callToAction: 'SHOP_NOW',
+					linkUrl: 'https://shop.example.com/summer',
+					imageUrl: 'https://cdn.example.com/summer.jpg',
+				}, { credentials: capped }),
+			],
+			connections: { Start: { main: [[{ node: 'Page', type: 'main', index: 0 }]] }, Page: { main: [[{ node: 'Ad', type: 'main', index: 0 }]] } },
+			settings: {},
 		});
-		expect(result).toEqual({ status: 'Error', message: 'The Storefront API refused this API key. Copy the key again from your Storefront dashboard, or create a new one there.' });
+		const mark = sandbox.api.books.mark();
+		const execution = await sandbox.n8n.runManually(saved.id, 'Start');
+		expect({ status: execution.status, data: execution.status === 'success' ? '' : String(execution.data).slice(0, 1500) }).toEqual({ status: 'success', data: '' });
+		expect(sandbox.api.books.since(mark).map((e) => [e.kind, e.status, e.budget?.amount])).toEqual([['create', 'paused', 25]]);
+		expect(sandbox.api.commerce.store(DEMO.store).pages.some((p) => p.title === 'Door page')).toBe(true);
+	});
+
+	test("the credential test still runs; a refused key gets n8n 1.x's own words (its error carries no answer for the test's rules to read)", async () => {
+		// n8n 1.x tests a saved credential (by its id) with the form's data
+		const data = { apiKey: 'sk_wrong', baseUrl: sandbox.api.url };
+		const saved = await sandbox.n8n.rest<{ id: string; name: string }>('POST', '/rest/credentials', { name: 'Storefront account (wrong key)', type: 'storefrontApi', data });
+		const result = await sandbox.n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: saved.id, name: saved.name, type: 'storefrontApi', data },
+		});
+		expect(result).toEqual({ status: 'Error', message: 'Authorization failed - please check your credentials' });
+		const right = await sandbox.n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', {
+			credentials: { id: saved.id, name: saved.name, type: 'storefrontApi', data: { ...data, apiKey: KEYS.full } },
+		});
+		expect(right).toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 });
