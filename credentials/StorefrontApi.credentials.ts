@@ -8,7 +8,9 @@ import type {
 
 import { SPEND_CAPS, type SpendCap } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { normaliseBaseUrl, sameOrigin } from './baseUrl';
+import { limitsSpending, NOT_FROM_OUR_NODES, onlyReads } from './changeGuard';
 import { readableConnection } from './connection';
+import { takeOwnMark } from './ownRequests';
 
 /**
  * A spending cap's field, from its declaration (SPEND_CAPS: name, label, default, what it checks),
@@ -24,6 +26,12 @@ const capField = (cap: SpendCap): INodeProperties => ({
 	description: cap.description,
 });
 
+/** A cap at its example value (the sandbox's capped credential's), as the notice suggests it: "Max Daily Budget 50", "Paused Only on". */
+const capExample = (cap: SpendCap) => `${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`;
+
+/** An error n8n wraps in a NodeApiError of the node, message and description kept. */
+const refusal = (said: { message: string; description: string }) => Object.assign(new Error(said.message), { description: said.description, httpCode: 'none' });
+
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
 
@@ -32,6 +40,26 @@ export class StorefrontApi implements ICredentialType {
 	icon = { light: 'file:../icons/storefront.svg', dark: 'file:../icons/storefront.dark.svg' } as const;
 
 	documentationUrl = 'https://github.com/n8n-nodes-storefront/n8n-nodes-storefront#credentials';
+
+	/**
+	 * Only the package's own nodes (and n8n's Tool variants of them, which n8n adds) may use this
+	 * credential: from n8n 2.x, n8n refuses to decrypt it for any other node, its HTTP Request node
+	 * and HTTP Request Tool included, and refuses to save a workflow that gives it to one. n8n
+	 * prefixes these names with the package's and infers the same list from the nodes that declare
+	 * the credential (test/credentials.test.ts holds the two equal). n8n 1.x ignores both fields:
+	 * there `authenticate` holds (changeGuard.ts).
+	 */
+	restrictToSupportedNodes = true as const;
+
+	supportedNodes = [
+		'storefrontAds',
+		'storefrontAdsTrigger',
+		'storefrontCommerce',
+		'storefrontCommerceTrigger',
+		'storefrontTrigger',
+		'storefrontWebhooks',
+		'storefrontWebhooksTrigger',
+	];
 
 	properties: INodeProperties[] = [
 		{
@@ -49,25 +77,26 @@ export class StorefrontApi implements ICredentialType {
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://api.example.com',
-			description:
-				'Address of the Storefront API. A trailing slash or a trailing /v1 is fine: the nodes add /v1 themselves.',
+			placeholder: 'e.g. https://api.example.com',
+			description: 'Address of the Storefront API. A trailing slash or a trailing /v1 is fine: the nodes add /v1 themselves.',
 		},
+		// Spending caps: declared in nodes/StorefrontAds/helpers/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
 		{
-			displayName:
-				"The API key goes only to the Base URL's own origin (scheme, host and port). A request made with this credential to any other address, from the HTTP Request node for example, is sent without the key. A request to the API that others could read (Ignore SSL Issues on, or a proxy with an http:// Base URL) is not sent at all, unless Allow Unverified Connections is on.",
-			name: 'keyOriginNotice',
+			displayName: `A new credential spends nothing: every cap starts at 0. Set them before your first ad. A sensible start: ${SPEND_CAPS.map(capExample).join(', ')}. Each cap says what it checks.`,
+			name: 'spendingCapsNotice',
 			type: 'notice',
 			default: '',
 		},
 		{
-			displayName: 'Allow Unverified Connections',
-			name: 'allowUnverifiedConnections',
+			displayName: 'Limit Spending',
+			name: 'limitSpending',
 			type: 'boolean',
-			default: false,
+			// on: a credential saved without this switch keeps the caps it has (n8n fills in the default)
+			default: true,
 			description:
-				"Whether the key (and the secrets below) may go to the API on a connection that someone else could read: with Ignore SSL Issues on, or a CA certificate the request brings itself (the API's certificate is then not checked, so a proxy can pose as the API), or through a proxy when the Base URL is http:// (the proxy reads plain HTTP). Off: such a request is not sent, and its error says why. Turn on only if every such proxy is yours (a company's TLS-inspecting proxy): anyone who uses this credential, people you share it with included, can then choose the proxy.",
+				'Whether the caps below hold for everyone who uses this credential: people you share it with, expressions, AI agents. On, only Storefront nodes may make changes with it. Off: no caps at all, and Ads calls may create, switch on and raise budgets without limit.',
 		},
+		...SPEND_CAPS.map(capField),
 		// Ad network secrets: read by the one Ads operation that sends each (nodes/StorefrontAds/helpers/secrets.ts), never node fields
 		{
 			displayName: 'Chatnet Ads API Key',
@@ -87,47 +116,65 @@ export class StorefrontApi implements ICredentialType {
 			description:
 				"Optional. Only Storefront Ads' Ad → Boost a post, on videonet with Use Spark Auth Code on, sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
 		},
-		// Spending caps: declared in nodes/StorefrontAds/helpers/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
+		// Connection: where the key may go (baseUrl.ts, connection.ts)
 		{
-			displayName:
-				"Spending caps: limits on what Ads calls made with this credential may spend, checked before anything is sent, for everyone who uses it (people you share it with, expressions, AI agents). 0 allows nothing of that kind; turn Limit Spending off for no caps. Each cap below says what it checks; docs/nodes.md (Spending caps) lists every operation.",
-			name: 'spendingCapsNotice',
+			displayName: 'The key goes only to the Base URL, and only over a connection no one else can read. Allow Unverified Connections, below, changes that: leave it off unless a proxy of yours needs it.',
+			name: 'keyOriginNotice',
 			type: 'notice',
 			default: '',
 		},
 		{
-			displayName: 'Limit Spending',
-			name: 'limitSpending',
+			displayName: 'Allow Unverified Connections',
+			name: 'allowUnverifiedConnections',
 			type: 'boolean',
-			// on: a credential saved without this switch keeps the caps it has (n8n fills in the default)
-			default: true,
+			default: false,
 			description:
-				'Whether the caps below hold for every Ads call made with this credential. Off: no caps at all, Ads operations may create, activate and raise budgets without any limit from this credential.',
+				"Whether the key may go to the API over a connection someone else could read: with Ignore SSL Issues on, a certificate the request brings itself, or a proxy when the Base URL starts with http://. Off, such a request is not sent. Turn on only if every such proxy is yours: anyone using this credential could then choose one.",
 		},
-		...SPEND_CAPS.map(capField),
+		// n8n's own Allowed HTTP Request Domains, declared here so that n8n does not add its field (default All):
+		// None keeps n8n's HTTP Request and GraphQL nodes from using a new credential on n8n 1.x too (our nodes ignore it)
+		{
+			displayName: 'Allowed HTTP Request Domains',
+			name: 'allowedHttpRequestDomains',
+			type: 'hidden',
+			default: 'none',
+		},
 	];
 
 	/**
 	 * A function rather than `Bearer {{$credentials.apiKey}}`: n8n evaluates a generic
 	 * authenticate's expressions for every request of every item; this costs nothing.
 	 * It also gives every relative request the credential's Base URL (nodes send paths only).
-	 * The key goes only to the Base URL's own origin: n8n offers this credential to its HTTP
-	 * Request node (which sends a legacy `uri`), and a request elsewhere is sent without it.
-	 * A request to that origin on a connection others could read (connection.ts) is not sent at all,
-	 * rather than sent without the key: its body may hold the Chatnet key or the Spark Auth Code.
-	 * n8n wraps what this throws in a NodeApiError of the node, message and description kept.
+	 * - The key goes only to the Base URL's own origin: a request elsewhere is sent without it.
+	 * - A request to that origin on a connection others could read (connection.ts) is not sent at
+	 *   all, rather than sent without the key: its body may hold the Chatnet key or the Spark Auth Code.
+	 * - With Limit Spending on, a request that could change something is sent only when one of our
+	 *   operations made it after its caps passed (its mark, ownRequests.ts); reads go through (changeGuard.ts).
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		const own = takeOwnMark(requestOptions);
 		const url = String(requestOptions.url ?? (requestOptions as { uri?: unknown }).uri ?? '');
 		if (!requestOptions.baseURL && !/^https?:\/\//i.test(url)) requestOptions.baseURL = normaliseBaseUrl(credentials.baseUrl);
 		if (!sameOrigin(credentials.baseUrl, url, requestOptions.baseURL)) return requestOptions;
 		const notSent = credentials.allowUnverifiedConnections === true ? undefined : readableConnection(credentials.baseUrl, requestOptions);
-		if (notSent) throw Object.assign(new Error(notSent.message), { description: notSent.description, httpCode: 'none' });
+		if (notSent) throw refusal(notSent);
+		if (!own && limitsSpending(credentials) && !onlyReads(requestOptions)) throw refusal(NOT_FROM_OUR_NODES);
 		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` };
 		return requestOptions;
 	}
 
+	/** The Test button: a read any valid key may make. n8n shows a rule's message for its answer's status, else the status's name. */
 	test: ICredentialTestRequest = {
 		request: { url: '/v1/webhooks', method: 'GET' },
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'The Storefront API refused this API key. Copy the key again from your Storefront dashboard, or create a new one there.' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 404, message: 'No Storefront API answers at this Base URL. Use the address in front of /v1, e.g. https://api.example.com' },
+			},
+		],
 	};
 }

@@ -98,8 +98,26 @@ export class NodeTypes implements INodeTypes {
 	}
 }
 
+/**
+ * The node types n8n 2.41.1 lets use a credential that sets `restrictToSupportedNodes`: its
+ * `supportedNodes` with the package's prefix (its loader's `postProcessLoaders`), and the Tool
+ * variant of each (`tool-generation/utils.js`, copyCredentialSupport).
+ */
+export function supportedNodeTypes(type: ICredentialType): string[] {
+	const named = (type.supportedNodes ?? []).map((name) => `${PACKAGE}.${name}`);
+	return [...named, ...named.map((name) => `${name}Tool`)];
+}
+
+/** What the engine emulates: n8n 2.41.1 (its credential restriction) by default; `n8n1`: n8n 1.x, which has none. */
+export interface EngineOptions {
+	n8n1?: boolean;
+}
+
 class CredentialsHelper extends ICredentialsHelper {
-	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+	constructor(
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		private readonly engine: EngineOptions = {},
+	) {
 		super();
 	}
 
@@ -145,7 +163,10 @@ class CredentialsHelper extends ICredentialsHelper {
 		const found = this.data[type];
 		if (!found) throw new Error(`No credentials of type ${type} in this test`);
 		// as n8n's CredentialsHelper (applyDefaultsAndOverwrites): defaults for fields not stored, fields hidden by the others dropped
-		return NodeHelpers.getNodeParameters(credentialTypes[type].properties, found as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+		const data = NodeHelpers.getNodeParameters(credentialTypes[type].properties, found as INodeParameters, true, false, null, null) as ICredentialDataDecryptedObject;
+		// n8n keeps the stored domain restriction even where the credential declares no such field
+		for (const field of ['allowedHttpRequestDomains', 'allowedDomains']) if (data[field] === undefined && found[field] !== undefined) data[field] = found[field];
+		return data;
 	}
 
 	async getCredentials(): Promise<never> {
@@ -160,8 +181,11 @@ class CredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	isCredentialUsableByNode(): boolean {
-		return true;
+	/** As n8n 2.41.1's CredentialsHelper (n8n-core asks it before decrypting a credential for a node); n8n 1.x has no such check. */
+	isCredentialUsableByNode(credentialType: string, nodeType: string): boolean {
+		const type = credentialTypes[credentialType];
+		if (this.engine.n8n1 || !type?.restrictToSupportedNodes) return true;
+		return supportedNodeTypes(type).includes(nodeType);
 	}
 
 	getCredentialsProperties() {
@@ -183,11 +207,14 @@ export interface Credentials extends Partial<CapValues> {
 	sparkAuthCodeSecret?: string;
 	/** The owner's leave to send the key on a connection others could read (credentials/connection.ts). */
 	allowUnverifiedConnections?: boolean;
+	/** n8n's Allowed HTTP Request Domains as stored: a credential saved before the package declared it holds n8n's default, `all`. */
+	allowedHttpRequestDomains?: 'all' | 'domains' | 'none';
+	allowedDomains?: string;
 }
 
-export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks): IWorkflowExecuteAdditionalData {
+export function additionalData(credentials: Credentials, hooks?: ExecutionLifecycleHooks, engine: EngineOptions = {}): IWorkflowExecuteAdditionalData {
 	return {
-		credentialsHelper: new CredentialsHelper({ storefrontApi: { ...credentials } }),
+		credentialsHelper: new CredentialsHelper({ storefrontApi: { ...credentials } }, engine),
 		hooks,
 		executeWorkflow: async () => {
 			throw new Error('not supported in tests');
@@ -224,6 +251,8 @@ export interface RunOptions {
 	settings?: Partial<INode>;
 	/** Workflow settings, e.g. `{ timezone: 'Asia/Tokyo' }`. */
 	workflowSettings?: IWorkflowSettings;
+	/** Which n8n the engine emulates (2.41.1 by default). */
+	engine?: EngineOptions;
 }
 
 export interface RunResult {
@@ -271,7 +300,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	// a new execution each run, as in n8n (Idempotency-Keys of non-spending POSTs are per execution)
 	const executionId = options.executionId ?? `exec-${++executions}`;
 	const hooks = new ExecutionLifecycleHooks(options.mode ?? 'manual', executionId, workflow as never);
-	const data = additionalData(options.credentials, hooks);
+	const data = additionalData(options.credentials, hooks, options.engine);
 	data.executionId = executionId;
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
 	const runExecutionData = createRunExecutionData({

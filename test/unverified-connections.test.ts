@@ -90,31 +90,39 @@ describe("finding 1: our nodes (Webhooks → Get Many, through n8n-core's Routin
 	});
 });
 
-describe("finding 1: n8n's HTTP Request node with this credential (requestWithAuthentication, through n8n-core)", () => {
+/**
+ * Where n8n lets its HTTP Request node use this credential at all: n8n 1.x, with a credential saved
+ * before the package set Allowed HTTP Request Domains (n8n's default then: All). n8n 2.x refuses
+ * it the credential (test/credentials.test.ts, issue 67).
+ */
+const viaHttpRequestNode = async (url: string, creds: Credentials, options: Parameters<typeof sendAsHttpRequestNode>[2]) =>
+	await sendAsHttpRequestNode(url, { ...creds, allowedHttpRequestDomains: 'all' }, options, { engine: { n8n1: true } });
+
+describe("finding 1: n8n's HTTP Request node with this credential (requestWithAuthentication, through n8n-core; n8n 1.x, an older credential)", () => {
 	useProxyAndApi();
 	test('finding 1: Ignore SSL Issues through the proxy: not sent', async () => {
-		const r = await sendAsHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API), { rejectUnauthorized: false, proxy: proxy.url });
+		const r = await viaHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API), { rejectUnauthorized: false, proxy: proxy.url });
 		refused(r.error, NOT_CHECKED);
 	});
 
 	test("finding 1: a CA of the request's own (SSL Certificates) that signed the proxy's certificate: not sent", async () => {
-		const r = await sendAsHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API), { agentOptions: { ca: proxy.certificate }, proxy: proxy.url });
+		const r = await viaHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API), { agentOptions: { ca: proxy.certificate }, proxy: proxy.url });
 		refused(r.error, NOT_CHECKED);
 	});
 
 	test('finding 1: a proxy with an http:// Base URL: not sent', async () => {
-		const r = await sendAsHttpRequestNode(`${api.url}/v1/webhooks`, credentials(api.url), { proxy: proxy.url });
+		const r = await viaHttpRequestNode(`${api.url}/v1/webhooks`, credentials(api.url), { proxy: proxy.url });
 		refused(r.error, PROXY_READS);
 	});
 
 	test("with the owner's Allow Unverified Connections on, the key is sent through the proxy", async () => {
-		const r = await sendAsHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API, true), { rejectUnauthorized: false, proxy: proxy.url });
+		const r = await viaHttpRequestNode(`${HTTPS_API}/v1/webhooks`, credentials(HTTPS_API, true), { rejectUnauthorized: false, proxy: proxy.url });
 		expect(r.error).toBeUndefined();
 		expect(proxy.read.map((q) => [q.via, q.headers.authorization])).toEqual([['tls', `Bearer ${KEYS.full}`]]);
 	});
 
 	test('to another address through the same proxy: sent without the key, as before (nothing of the credential to protect)', async () => {
-		const r = await sendAsHttpRequestNode('https://127.0.0.1:4444/elsewhere', credentials(HTTPS_API), { rejectUnauthorized: false, proxy: proxy.url });
+		const r = await viaHttpRequestNode('https://127.0.0.1:4444/elsewhere', credentials(HTTPS_API), { rejectUnauthorized: false, proxy: proxy.url });
 		expect(r.error).toBeUndefined();
 		expect(proxy.read.map((q) => [q.via, q.url, q.headers.authorization])).toEqual([['tls', '/elsewhere', undefined]]);
 	});
@@ -154,10 +162,12 @@ describe('the rule, as authenticate applies it to the options n8n hands it', () 
 		expect(await authorize(HTTP, { url: 'http://other.example/x', proxy: PROXY, skipSslCertificateValidation: true })).toBeUndefined();
 	});
 
-	test("the field is the owner's: off by default, described, and named in the key notice", () => {
+	test("the field is the owner's: off by default, described, and named in the connection notice just above it", () => {
 		const field = credential.properties.find((p) => p.name === 'allowUnverifiedConnections')!;
 		expect(field).toMatchObject({ displayName: 'Allow Unverified Connections', type: 'boolean', default: false });
-		expect(field.description).toMatch(/^Whether .*Ignore SSL Issues.*proxy when the Base URL is http:\/\/.*Off: such a request is not sent/);
-		expect(credential.properties.find((p) => p.name === 'keyOriginNotice')!.displayName).toContain('unless Allow Unverified Connections is on');
+		expect(field.description).toMatch(/^Whether .*Ignore SSL Issues.*proxy when the Base URL starts with http:\/\/.*Off, such a request is not sent/);
+		const names = credential.properties.map((p) => p.name);
+		expect(names.indexOf('allowUnverifiedConnections') - names.indexOf('keyOriginNotice')).toBe(1);
+		expect(credential.properties.find((p) => p.name === 'keyOriginNotice')!.displayName).toContain('Allow Unverified Connections, below, changes that');
 	});
 });

@@ -89,7 +89,7 @@ test('the user creates one Storefront API credential: n8n names it "Storefront a
 	expect((await n8n.credentials()).map((c) => c.name)).toEqual([EXAMPLE_CREDENTIAL.name]);
 });
 
-test("the credential's Test button, in n8n's words: a wrong key says Unauthorized, a wrong URL Not Found, a stopped server ECONNREFUSED", async () => {
+test("the credential's Test button: a wrong key says it was refused and where to get one, a wrong URL that no API answers there (the credential's own words), a stopped server ECONNREFUSED (n8n's)", async () => {
 	const test = async (data: Record<string, unknown>) =>
 		await n8n.rest<{ status: string; message: string }>('POST', '/rest/credentials/test', { credentials: { id: '', name: 'Test', type: 'storefrontApi', data } });
 	const nothingListens = await freePort();
@@ -102,8 +102,8 @@ test("the credential's Test button, in n8n's words: a wrong key says Unauthorize
 	console.log(`credential test through n8n 2.41.1's REST API: ${JSON.stringify(results)}`);
 	expect(results).toEqual({
 		right: { status: 'OK', message: 'Connection successful!' },
-		wrongKey: { status: 'Error', message: 'Unauthorized' },
-		wrongUrl: { status: 'Error', message: 'Not Found' },
+		wrongKey: { status: 'Error', message: 'The Storefront API refused this API key. Copy the key again from your Storefront dashboard, or create a new one there.' },
+		wrongUrl: { status: 'Error', message: 'No Storefront API answers at this Base URL. Use the address in front of /v1, e.g. https://api.example.com' },
 		stopped: { status: 'Error', message: 'ECONNREFUSED' },
 	});
 	// none of them shows the key

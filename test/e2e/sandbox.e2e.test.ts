@@ -6,6 +6,7 @@ import { freePort } from '../../scripts/lib/n8n';
 import { startSandbox, type Sandbox } from '../../sandbox/startSandbox';
 import { exampleScenarios } from './sandbox/examples';
 import { hitlReviewScenarios } from './sandbox/hitlReview';
+import { httpRequestDoorScenarios } from './sandbox/httpRequestDoor';
 import { mcpToolScenarios } from './sandbox/mcpTools';
 
 /**
@@ -14,7 +15,8 @@ import { mcpToolScenarios } from './sandbox/mcpTools';
  * of CPU; three took 45):
  * - the example workflows, each imported, run and judged by the fake API's state (sandbox/examples.ts);
  * - our nodes as tools of n8n's MCP Server Trigger, used by the official MCP client (sandbox/mcpTools.ts);
- * - the approval example's human review in n8n's hosted chat (sandbox/hitlReview.ts).
+ * - the approval example's human review in n8n's hosted chat (sandbox/hitlReview.ts);
+ * - n8n's HTTP Request node and its tools with our credential: refused, the books unchanged (sandbox/httpRequestDoor.ts).
  * Each set counts what it made from its own start (ads, requests, executions), not from the boot.
  */
 
@@ -38,3 +40,4 @@ afterAll(async () => {
 describe('the example workflows', () => exampleScenarios(() => sandbox));
 describe('our nodes as MCP tools', () => mcpToolScenarios(() => sandbox));
 describe('human review of spending: the approval example in the hosted chat', () => hitlReviewScenarios(() => sandbox));
+describe("n8n's HTTP Request node and its tools cannot spend with the credential (issue 67)", () => httpRequestDoorScenarios(() => sandbox));

@@ -16,6 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { markOwnRequest } from '../../../credentials/ownRequests';
 import { classifyResponse, classifyThrown, type Answer } from './answer';
 import { describeCall, type Declaration } from './call';
 import type { ErrorAdvice } from './errorText';
@@ -75,10 +76,10 @@ export function idSegment(ctx: Context, label: string, value: string): string {
 
 const bodyOf = (response: IN8nHttpFullResponse) => ({ status: response.statusCode, body: (response.body ?? {}) as IDataObject });
 
-/** One attempt; the credential's authenticate adds the Base URL and the key. */
+/** One attempt, marked as ours (credentials/ownRequests.ts); the credential's authenticate adds the Base URL and the key. */
 async function sendOnce(ctx: Context, request: IHttpRequestOptions): Promise<Answer> {
 	try {
-		return classifyResponse((await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, request)) as IN8nHttpFullResponse);
+		return classifyResponse((await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_NAME, markOwnRequest(request))) as IN8nHttpFullResponse);
 	} catch (error) {
 		// no answer (timeout, refused connection): the network error's code says which fault
 		return classifyThrown(error);

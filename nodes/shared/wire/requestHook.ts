@@ -7,6 +7,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 
+import { markOwnRequest } from '../../../credentials/ownRequests';
 import { classifyResponse, classifyThrown, type Answer } from './answer';
 import { describeCall, type Declaration } from './call';
 import type { ErrorAdvice } from './errorText';
@@ -90,6 +91,8 @@ function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApi
 	const attemptOf = (data: RoutingRequest) => async (): Promise<Answer> => {
 		answer = undefined;
 		try {
+			// the operation's checks (its caps among them) ran in its preSend: the credential signs what we send
+			markOwnRequest(data.options);
 			await ctx.makeRoutingRequest(data);
 		} catch (error) {
 			return classifyThrown(error);
