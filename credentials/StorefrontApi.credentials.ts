@@ -39,7 +39,7 @@ export class StorefrontApi implements ICredentialType {
 
 	icon = { light: 'file:../icons/storefront.svg', dark: 'file:../icons/storefront.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/n8n-nodes-storefront/n8n-nodes-storefront#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-storefront/n8n-nodes-storefront/blob/main/README.md';
 
 	/**
 	 * Only the package's own nodes (and n8n's Tool variants of them, which n8n adds) may use this

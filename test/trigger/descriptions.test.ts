@@ -93,10 +93,10 @@ test('every option and field is explained in a line of plain words: within 60 wo
 	for (const option of byName('storefrontTrigger').properties.find((p) => p.name === 'options')!.options as INodeProperties[]) expect(option.description).toBeTruthy();
 });
 
-test('docs links survive n8n\'s tracking suffix: no codex URL or documentationUrl in nodes/ ends in an #anchor', () => {
+test('docs links survive n8n\'s tracking suffix: no codex URL or documentationUrl in nodes/ or credentials/ ends in an #anchor', () => {
 	const files = (dir: string): string[] =>
 		fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-	const urls = files(path.join(ROOT, 'nodes')).flatMap((file) => {
+	const urls = [...files(path.join(ROOT, 'nodes')), ...files(path.join(ROOT, 'credentials'))].flatMap((file) => {
 		const text = fs.readFileSync(file, 'utf8');
 		const found = file.endsWith('.json') ? [...text.matchAll(/"url":\s*"([^"]+)"/g)] : [...text.matchAll(/documentationUrl\s*[:=]\s*'([^']+)'/g)];
 		return found.map((m) => ({ file: path.relative(ROOT, file), url: m[1] }));
