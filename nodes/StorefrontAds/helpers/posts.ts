@@ -5,7 +5,7 @@ import { reading } from '../../shared/reads';
 /**
  * Adds what Ad → Boost Post needs to every post: `postId`, `accountId` (the connection to boost
  * with: `postingAccountId` on videonet) and `adAccountId` when one was chosen (read from
- * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank`.
+ * `adAccountParameter`: Options → Ad Account on Get Many Ranked for Boosting), plus `rank`.
  * A best-posts → boost workflow then maps `{{ $json.postId }}` and `{{ $json.accountId }}`.
  */
 export const readyToBoost = <A extends 'adAccountId' | 'options.adAccountId'>(adAccountParameter: A) =>

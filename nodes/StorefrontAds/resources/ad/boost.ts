@@ -66,7 +66,7 @@ export const fields = [
 		default: '',
 	}),
 	collection('Targeting', 'targeting', [
-		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, comma-separated or one per line' },
+		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'e.g. US, CA', description: 'ISO country codes, comma-separated or one per line' },
 		{ displayName: 'Minimum Age', name: 'ageMin', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 18 },
 		{ displayName: 'Maximum Age', name: 'ageMax', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 65 },
 		{
@@ -75,7 +75,7 @@ export const fields = [
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
-			placeholder: 'Fashion\nFood, drink and dining',
+			placeholder: 'e.g. Fashion\nFood, drink and dining',
 			description: 'Interest names or IDs, one per line (a comma stays inside the name), or a list from an expression',
 		},
 		{

@@ -5,6 +5,7 @@ import { campaignFilter } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
+import { optionsOf } from '../../../shared/optionName';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
 
@@ -31,7 +32,7 @@ export const fields = pagedListFields('ads', [
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: AD_STATUSES.map((s) => ({ name: s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: s })),
+		options: optionsOf(AD_STATUSES),
 		default: 'active',
 	},
 ]);

@@ -29,7 +29,7 @@ async function sendKeyFromCredential(this: IExecuteSingleFunctions, request: IHt
 export const option = adsOperation({
 	value: 'connectChatnet',
 	name: 'Connect Chatnet',
-	action: 'Connect a chat network ad account',
+	action: 'Connect a chatnet ad account',
 	description:
 		"Connect the chat-network ad account of the credential's Chatnet Ads API Key (the key is stored by the service and never returned). A new key for an account already connected replaces the old one. Open to US-based businesses; ads show in the US, Canada, Australia and New Zealand.",
 	method: 'POST',

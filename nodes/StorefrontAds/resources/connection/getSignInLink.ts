@@ -37,7 +37,7 @@ export const fields = [
 			name: 'returnTo',
 			type: 'string',
 			default: '',
-			placeholder: 'https://example.com/connected',
+			placeholder: 'e.g. https://example.com/connected',
 			description: 'Where the browser lands after signing in',
 		},
 		{
@@ -45,7 +45,7 @@ export const fields = [
 			name: 'postingAccountId',
 			type: 'string',
 			default: '',
-			placeholder: 'acc_…',
+			placeholder: 'e.g. acc_…',
 			description: 'Microblog or videonet: the connected posting account to hang the ads login off, when several are connected',
 		},
 	]),

@@ -19,7 +19,7 @@ export const fields = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'https://example.com/hooks/storefront',
+		placeholder: 'e.g. https://example.com/hooks/storefront',
 		description: 'HTTPS address the service POSTs events to',
 	}),
 	eventsField('Events to receive. Leave empty to receive all events.'),

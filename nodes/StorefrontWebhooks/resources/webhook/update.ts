@@ -52,7 +52,7 @@ export const fields = [
 			name: 'url',
 			type: 'string',
 			default: '',
-			placeholder: 'https://example.com/hooks/storefront',
+			placeholder: 'e.g. https://example.com/hooks/storefront',
 			description: 'HTTPS address the service POSTs events to',
 		},
 	]),
