@@ -61,6 +61,26 @@ export function unwrap(key: string, options: UnwrapOptions = {}): PostReceiveAct
 }
 
 /**
+ * postReceive of every delete: `deleted: true` first, as n8n's guidelines ask of a delete, beside
+ * everything the API answered (an answer's own `deleted` keeps its value).
+ */
+export const markDeleted: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	return items.map((item) => ({ ...item, json: { deleted: true, ...item.json } }));
+};
+
+/** The answer's fields `keys`, in that order (those it lacks left out): what Simplify keeps. */
+export const pick = (keys: readonly string[]) => (row: IDataObject): IDataObject =>
+	Object.fromEntries(keys.filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
+
+/** postReceive of a Get that offers Simplify (n8n's guidelines, over 10 fields): while it is on, each answer cut by `simplify`. */
+export function simplifiedWhenOn(simplify: (row: IDataObject) => IDataObject) {
+	return reading(['simplify'], (read) => async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		if (!read.param<boolean>(this, 'simplify', false)) return items;
+		return items.map((item) => ({ ...item, json: simplify(item.json) }));
+	});
+}
+
+/**
  * Copies the non-empty values of `fields` onto `target` (empty as `isEmpty` says: undefined, null,
  * '' or []), each through `map` (e.g. a comma list into a list); returns `target`. Every "send what
  * the user filled in" loop goes through here, so they all agree on what empty means.

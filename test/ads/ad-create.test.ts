@@ -464,11 +464,13 @@ describe('Field order: what, where and how much before options and notices', () 
 		expect(validate?.hint).toMatch(/30 Validate Only checks per ad account per 5 minutes/);
 	});
 
-	test.each(['boost', 'create', 'createMessaging', 'createCall'])('%s: the warning that an ACTIVE ad spends money shows only while Status is Active (or an expression)', (operation) => {
+	test.each(['boost', 'create', 'createMessaging', 'createCall'])('%s: the warning that an ACTIVE ad spends money shows right under Status, only while it is Active (or an expression)', (operation) => {
 		expect(shownOn(operation)).not.toContain('spendNotice');
 		expect(shownOn(operation, { status: 'PAUSED' })).not.toContain('spendNotice');
 		const active = shownOn(operation, { status: 'ACTIVE' });
-		expect(active.indexOf('spendNotice')).toBeGreaterThan(active.indexOf('budgetType'));
+		expect(active.indexOf('status')).toBeGreaterThan(active.indexOf('budgetType'));
+		expect(active.indexOf('spendNotice')).toBe(active.indexOf('status') + 1);
+		expect(active.indexOf('spendNotice')).toBeLessThan(active.indexOf('validateOnly'));
 		expect(shownOn(operation, { status: "={{ $fromAI('status') }}" })).toContain('spendNotice');
 	});
 });

@@ -120,7 +120,7 @@ const KIND_FIELDS = {
 		field({ displayName: 'Destination', name: 'destination', type: 'string', required: true, default: '', placeholder: 'e.g. page_123 or a chat ID', description: 'The page or chat where conversations start' }),
 	],
 	call: [
-		field({ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: 'e.g. +15551234567', description: 'The number people call, in E.164 format (+, country code, digits)' }),
+		field({ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: 'e.g. +15551234567', description: 'The number people call, in international format: +, the country code, then digits only' }),
 	],
 };
 

@@ -49,7 +49,7 @@ async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpReque
 }
 
 /** Reference: "do not retry on a timeout". Said when a boost's answer did not come in time. */
-export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.`;
+export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (it makes nothing new), a changed one is not.`;
 
 /** Where, then what to boost (the Post list is the chosen connection's), then how much (the shared budget fields). */
 const [connection, adAccount, ...budgetAndStatus] = spendFields;
@@ -60,7 +60,7 @@ export const fields = [
 	postId,
 	...budgetAndStatus,
 	field({
-		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.`,
+		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (it makes nothing new), a changed one is not.`,
 		name: 'boostNotice',
 		type: 'notice',
 		default: '',
@@ -131,7 +131,7 @@ export const option = adsOperation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
-	description: `Promote an already published post (picked from the ranked list, or its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. Sent again by itself, with the same Idempotency-Key, after a 429, a 502, 503 or 504, a connection reset or a refused connection; never after a timeout.`,
+	description: `Promote an already published post (picked from the ranked list, or its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. When the service is busy or the connection drops, the node sends it again by itself, safely; never after a timeout.`,
 	method: 'POST',
 	path: '/v1/ads/boost',
 	spends: ['create', 'activate', 'budget'],

@@ -20,7 +20,7 @@ export const fields = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. https://example.com/hooks/storefront',
-		description: 'HTTPS address the service POSTs events to',
+		description: 'HTTPS address the service sends events to',
 	}),
 	eventsField('Events to receive. Leave empty to receive all events.'),
 	collection('Additional Fields', 'additionalFields', [

@@ -53,7 +53,7 @@ export const fields = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. https://example.com/hooks/storefront',
-			description: 'HTTPS address the service POSTs events to',
+			description: 'HTTPS address the service sends events to',
 		},
 	]),
 ];
