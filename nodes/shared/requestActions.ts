@@ -21,7 +21,7 @@ export function failItem(ctx: IExecuteSingleFunctions, message: string, descript
  * the API would take, but not as the workflow means it (it names what the API would do instead).
  */
 export function refuseUnsent(ctx: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex(), httpCode: 'none' });
+	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex() });
 }
 
 /** A `send` map function refusing an empty value before the call, naming the field. */

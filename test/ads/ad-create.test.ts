@@ -208,7 +208,7 @@ describe('Boost', () => {
 	test('A boost that fails with a 500 is not resent by the node: one request, one error', async () => {
 		ctx.api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
 		const r = await ctx.run(boost() as never);
-		expect(r.error?.message).toBe('The Storefront API had a server error (500)');
+		expect(r.error?.message).toBe('The Storefront API had a server error');
 		expect(r.requests).toHaveLength(1);
 		expect(storedAds()).toHaveLength(0);
 	});

@@ -202,7 +202,7 @@ describe('429 from the API', () => {
 	test('a 500 is not resent by the node, not even for a boost', async () => {
 		api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
 		const r = await runNode({ node: 'storefrontAds', parameters: boost, credentials: credentials() });
-		expect(r.error?.message).toBe('The Storefront API had a server error (500)');
+		expect(r.error?.message).toBe('The Storefront API had a server error');
 		expect(api.requests.filter((q) => q.path === '/v1/ads/boost')).toHaveLength(1);
 	});
 
@@ -211,7 +211,7 @@ describe('429 from the API', () => {
 		api.injectFault({ type: 'rateLimit', retryAfter: 100 }, 1);
 		const r = await runNode({ node: 'storefrontCommerce', parameters: pageCreate, items: [{ title: 'Late' }], credentials: credentials() });
 		expect(api.requests.map((q) => q.status)).toEqual([429, 429]);
-		expect(r.error?.message).toBe('Too many requests (429): the API is rate limiting this key');
+		expect(r.error?.message).toBe('Too many requests: the API is rate limiting this key');
 		expect(r.error?.message).not.toMatch(/spacing/);
 		expect(r.error?.description).toMatch(/^Wait 100 seconds \(Retry-After\).*already waited 1 seconds for this item/);
 		expect(r.error?.httpCode).toBe('429');

@@ -10,7 +10,7 @@ import { name, status } from '../../helpers/adsFields';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation, looksUp } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { NETWORKS, networksWhere } from '../../helpers/networks';
+import { listed, NETWORKS, networksWhere } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
 import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
 
@@ -22,6 +22,9 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 	}
 	return request;
 }
+
+/** The networks whose campaigns need a budget (the networks table), as the panel names them. */
+const BUDGET_NETWORKS = listed(networksWhere('campaignBudgetRequired').map((n) => NETWORKS[n].name));
 
 /** Where the API applies a campaign's Validate Only (the networks table), as the panel names them. */
 const DRY_RUN_NETWORKS = networksWhere('campaignValidate')
@@ -67,7 +70,7 @@ export const fields = [
 		default: 'traffic',
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
 	}),
-	collection('Additional Fields', 'additionalFields', budgetOptions),
+	{ ...collection('Additional Fields', 'additionalFields', budgetOptions), hint: `${BUDGET_NETWORKS} campaigns need a Budget Amount here` },
 	validateOnlyField(`Whether to only check the campaign and create nothing: on ${DRY_RUN_NETWORKS} only (the API ignores it elsewhere and creates the campaign, so it is refused there)`),
 	optionsCollection,
 ];
