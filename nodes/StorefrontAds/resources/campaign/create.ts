@@ -23,8 +23,8 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 	return request;
 }
 
-/** The networks whose campaigns need a budget (the networks table), as the panel names them. */
-const BUDGET_NETWORKS = listed(networksWhere('campaignBudgetRequired').map((n) => NETWORKS[n].name));
+/** The networks whose campaigns need a budget (the networks table). */
+const BUDGET_NETWORKS = networksWhere('campaignBudgetRequired');
 
 /** Where the API applies a campaign's Validate Only (the networks table), as the panel names them. */
 const DRY_RUN_NETWORKS = networksWhere('campaignValidate')
@@ -70,7 +70,14 @@ export const fields = [
 		default: 'traffic',
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
 	}),
-	{ ...collection('Additional Fields', 'additionalFields', budgetOptions), hint: `${BUDGET_NETWORKS} campaigns need a Budget Amount here` },
+	field({
+		displayName: `${listed(BUDGET_NETWORKS.map((n) => NETWORKS[n].name))} campaigns need a budget: add Budget Amount under Additional Fields.`,
+		name: 'budgetNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { network: BUDGET_NETWORKS } },
+	}),
+	collection('Additional Fields', 'additionalFields', budgetOptions),
 	validateOnlyField(`Whether to only check the campaign and create nothing: on ${DRY_RUN_NETWORKS} only (the API ignores it elsewhere and creates the campaign, so it is refused there)`),
 	optionsCollection,
 ];
