@@ -106,11 +106,11 @@ describe('an answer that is no success', () => {
 		const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
 		try {
 			const at = new Date(now + 30_000).toUTCString();
-			expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait 30 seconds \(Retry-After\) and run again/);
+			expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait 30 seconds, as the API asked, and run again/);
 		} finally {
 			clock.mockRestore();
 		}
-		expect(answerError(node, response(429, {}, { 'retry-after': '7' })).description).toMatch(/^Wait 7 seconds \(Retry-After\)/);
+		expect(answerError(node, response(429, {}, { 'retry-after': '7' })).description).toMatch(/^Wait 7 seconds, as the API asked,/);
 	});
 });
 

@@ -36,7 +36,7 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 	return {
 		...made,
 		replayed: true,
-		message: `Made by an earlier run with the same fields (the same Idempotency Key), not by this one: this is the ${key} it made, and nothing new was created.`,
+		message: `Made by an earlier request with the same Idempotency-Key (an earlier run), not by this one: this is the ${key} it made, and nothing new was created.`,
 		...(message !== undefined ? { earlierMessage: message } : {}),
 		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${actionName('ad', 'get')} reads it now.` } : {}),
 	};

@@ -23,7 +23,7 @@ export const fields = [
 			.filter((n) => n !== 'chatnet')
 			.map((value) => ({ name: NETWORKS[value].name, value })),
 		default: 'socialnet',
-		description: 'The network to connect. Chatnet connects with an API key instead (Connect Chatnet). Pronet needs the professional-network account connected first.',
+		description: 'The network to connect. Chatnet connects with an API key instead (Connect Chat Network). Pronet needs the professional-network account connected first.',
 	}),
 	field({
 		displayName: 'Open auth_url from the output in a browser to finish. When already_connected is true, nothing more is needed.',
