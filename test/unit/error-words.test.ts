@@ -90,7 +90,7 @@ describe('an answer that is no success', () => {
 		const repeat = answerError(node, conflict, { repeat: { eventId: 'evt_1', action: 'Create a page' } });
 		expect(repeat.message).toBe('This event\'s "Create a page" was already done by an earlier execution');
 		expect(repeat.description).toBe(repeatedEventText('Create a page', 'evt_1').description);
-		expect(repeat.description).toMatch(/^n8n ran event evt_1 before, .* \(409 idempotency_conflict\)\. A repeat of an event .* turn off "Once per Event" under Request Options \(Add Option\)\.$/);
+		expect(repeat.description).toMatch(/^n8n ran event evt_1 before, .* made nothing now\. A repeat of an event .* turn off "Once per Event" under Request Options \(Add Option\)\.$/);
 		const own = answerError(node, conflict);
 		expect({ message: own.message, description: own.description }).toEqual({
 			message: 'This Idempotency Key was already used with different fields',

@@ -103,7 +103,7 @@ describe('Continue On Fail', () => {
 		);
 		expect(r.items).toHaveLength(3);
 		expect(r.items[0].json).toEqual({ deleted: true, ok: true });
-		expect(r.items[2].json).toEqual({ ok: true });
+		expect(r.items[2].json).toEqual({ deleted: true, ok: true });
 		const failed = r.items[1] as { json: object; error?: Error };
 		expect(failed.error?.message).toBe('Not found: Webhook missing-id was not found');
 		expect(ctx.api.webhooks.endpoints.size).toBe(0);
