@@ -210,6 +210,31 @@ describe("n8n's UX guidelines on what operations output (run against the fake AP
 		}
 	});
 
+	test('a refusal made before anything is sent shows no "Error code none": its message and description only', async () => {
+		const r = await run('storefrontAds', {
+			resource: 'ad',
+			operation: 'create',
+			network: 'socialnet',
+			accountId: byId('acc_social1'),
+			adAccountId: byId('act_1001'),
+			name: 'Summer',
+			budgetAmount: 25,
+			budgetType: 'lifetime',
+			status: 'PAUSED',
+			headline: 'Linen',
+			body: 'Light and cool',
+			linkUrl: 'https://shop.example.com',
+			imageUrl: 'https://cdn.example.com/a.jpg',
+		});
+		expect(api.requests).toEqual([]);
+		// n8n's editor shows "Error code <httpCode>" whenever the error has one (RoutingNode wraps any error that is no NodeApiError in one with "none")
+		expect({ message: r.error?.message, description: r.error?.description, httpCode: r.error?.httpCode ?? null }).toEqual({
+			message: 'A lifetime budget needs an End Date',
+			description: 'Set "End Date", or choose a daily budget.',
+			httpCode: null,
+		});
+	});
+
 	/**
 	 * The ranked post lists (15 and 16 fields) change with the re-boost work of issue 68 (item 7: each
 	 * post says whether it already has a boost): their Simplify comes with it, keeping that mark.
