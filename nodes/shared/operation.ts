@@ -15,7 +15,7 @@ import { listReads, paginate, type ListOptions } from './pagination';
 import { buildRequest, PATH_PARAM, type Placement } from './params';
 import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
-import { passOn } from './wire/failure';
+import { leavingRoutingNode, passOn } from './wire/failure';
 import type { Keying } from './wire/idempotency';
 import { requestHook, type Declared, type MakeRequests } from './wire/requestHook';
 
@@ -112,7 +112,7 @@ function checkedPreSend(actions: PreSendAction[], failed: WeakMap<object, unknow
 			for (const action of actions) request = await action.call(this, request);
 			return request;
 		} catch (error) {
-			if (!this.continueOnFail()) throw passOn(this.getNode(), error);
+			if (!this.continueOnFail()) throw leavingRoutingNode(this.getNode(), passOn(this.getNode(), error));
 			failed.set(request, error);
 			return request;
 		}

@@ -21,7 +21,7 @@ export function failItem(ctx: IExecuteSingleFunctions, message: string, descript
  * the API would take, but not as the workflow means it (it names what the API would do instead).
  */
 export function refuseUnsent(ctx: IExecuteSingleFunctions, message: string, description: string): never {
-	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex(), httpCode: 'none' });
+	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex() });
 }
 
 /** A `send` map function refusing an empty value before the call, naming the field. */
@@ -58,6 +58,26 @@ export function unwrap(key: string, options: UnwrapOptions = {}): PostReceiveAct
 			return { ...item, json: { ...(inner as IDataObject), ...options.add?.call(this, inner as IDataObject), ...beside } };
 		});
 	};
+}
+
+/**
+ * postReceive of every delete: `deleted: true` first, as n8n's guidelines ask of a delete, beside
+ * everything the API answered (an answer's own `deleted` keeps its value).
+ */
+export const markDeleted: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	return items.map((item) => ({ ...item, json: { deleted: true, ...item.json } }));
+};
+
+/** The answer's fields `keys`, in that order (those it lacks left out): what Simplify keeps. */
+export const pick = (keys: readonly string[]) => (row: IDataObject): IDataObject =>
+	Object.fromEntries(keys.filter((k) => row[k] !== undefined).map((k) => [k, row[k]]));
+
+/** postReceive of a Get that offers Simplify (n8n's guidelines, over 10 fields): while it is on, each answer cut by `simplify`. */
+export function simplifiedWhenOn(simplify: (row: IDataObject) => IDataObject) {
+	return reading(['simplify'], (read) => async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		if (!read.param<boolean>(this, 'simplify', false)) return items;
+		return items.map((item) => ({ ...item, json: simplify(item.json) }));
+	});
 }
 
 /**

@@ -18,7 +18,7 @@ export const requestOptionsField: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: DEFAULT_MAX_IN_FLIGHT,
 			description:
-				'How many requests of this node may wait for the API at once. Rate limits (429) are waited out and resent by the node, whatever this is.',
+				'How many requests of this node may wait for the API at once. When the API asks the node to slow down, the node waits and sends again by itself, whatever this is.',
 		},
 		{
 			displayName: 'Max Wait in Queue (Seconds)',

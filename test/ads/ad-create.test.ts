@@ -208,7 +208,7 @@ describe('Boost', () => {
 	test('A boost that fails with a 500 is not resent by the node: one request, one error', async () => {
 		ctx.api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
 		const r = await ctx.run(boost() as never);
-		expect(r.error?.message).toBe('The Storefront API had a server error (500)');
+		expect(r.error?.message).toBe('The Storefront API had a server error');
 		expect(r.requests).toHaveLength(1);
 		expect(storedAds()).toHaveLength(0);
 	});
@@ -298,7 +298,7 @@ describe('Socialnet dry-run limit: 30 Validate Only writes per ad account per 5 
 		expect(Number(retryAfter)).toBeGreaterThan(60);
 		expect(r.requests).toHaveLength(1);
 		expect(r.error?.message).toMatch(/dry-run limit of 30 per ad account per 5 minutes/);
-		expect(r.error?.description).toMatch(new RegExp(`^Wait ${retryAfter} seconds \\(Retry-After\\).*Validate once when the ad is ready`));
+		expect(r.error?.description).toMatch(new RegExp(`^Wait ${retryAfter} seconds, as the API asked,.*Validate once when the ad is ready`));
 		const created = await ctx.run(socialCreate({ name: 'Real' }) as never);
 		expect(created.error).toBeUndefined();
 	});
@@ -353,7 +353,7 @@ describe('Idempotency: a retried execution never creates a second ad', () => {
 		// three times: the node's own resends lose their answers too, so the execution fails
 		ctx.api.injectFault({ type: 'dropResponse' }, 2, { path: '/v1/ads/boost' });
 		const lost = await ctx.run(params as never, { executionId: 'exec-200' });
-		expect(lost.error?.description).toMatch(/sent it 3 times.*Idempotency-Key returns the first result/);
+		expect(lost.error?.description).toMatch(/sent it 3 times.*a repeat returns the first result/);
 		expect(storedAds()).toHaveLength(1);
 		const retried = await ctx.run(params as never, { executionId: 'exec-201' });
 		expect(retried.error).toBeUndefined();
@@ -381,7 +381,7 @@ describe('Checks before the call (nothing is sent)', () => {
 		['lifetime without an end date', socialCreate({ budgetType: 'lifetime' }), /A lifetime budget needs an End Date/],
 		['socialnet daily under 24 hours', socialCreate({ endDate: inDays(0.5) }), /must run at least 24 hours/],
 		['end before start', socialCreate({ endDate: inDays(2), additionalFields: { startDate: inDays(3) } }), /End Date is not after Start Date/],
-		['call number not E.164', socialCreate({ operation: 'createCall', phoneNumber: '555-1234' }), /"555-1234" is not in E\.164 format/],
+		['call number not E.164', socialCreate({ operation: 'createCall', phoneNumber: '555-1234' }), /"555-1234" is not in international format/],
 		['zero budget', socialCreate({ budgetAmount: 0 }), /Budget Amount must be more than 0/],
 	];
 	test.each(cases)('%s', async (_name, params, message) => {
@@ -464,11 +464,13 @@ describe('Field order: what, where and how much before options and notices', () 
 		expect(validate?.hint).toMatch(/30 Validate Only checks per ad account per 5 minutes/);
 	});
 
-	test.each(['boost', 'create', 'createMessaging', 'createCall'])('%s: the warning that an ACTIVE ad spends money shows only while Status is Active (or an expression)', (operation) => {
+	test.each(['boost', 'create', 'createMessaging', 'createCall'])('%s: the warning that an ACTIVE ad spends money shows right under Status, only while it is Active (or an expression)', (operation) => {
 		expect(shownOn(operation)).not.toContain('spendNotice');
 		expect(shownOn(operation, { status: 'PAUSED' })).not.toContain('spendNotice');
 		const active = shownOn(operation, { status: 'ACTIVE' });
-		expect(active.indexOf('spendNotice')).toBeGreaterThan(active.indexOf('budgetType'));
+		expect(active.indexOf('status')).toBeGreaterThan(active.indexOf('budgetType'));
+		expect(active.indexOf('spendNotice')).toBe(active.indexOf('status') + 1);
+		expect(active.indexOf('spendNotice')).toBeLessThan(active.indexOf('validateOnly'));
 		expect(shownOn(operation, { status: "={{ $fromAI('status') }}" })).toContain('spendNotice');
 	});
 });

@@ -47,11 +47,14 @@ describe('Get Many (page + limit, max 500)', () => {
 	});
 });
 
-test('Get: with Live, asks the network again; the output is the ad with creative, targeting, schedule and stale', async () => {
+test('Get: with Live, asks the network again; Simplify (on by default) keeps 10 fields, off the ad with creative, targeting, schedule and stale', async () => {
 	const ad = firstAd();
 	const cached = await run({ operation: 'get', adId: byId(ad.id) });
 	expect(cached.requests.map((q) => [q.method, q.path, q.query])).toEqual([['GET', `/v1/ads/${ad.id}`, {}]]);
-	expect(cached.json[0]).toMatchObject({ id: ad.id, stale: true, creative: {}, targeting: {}, schedule: {} });
+	expect(cached.json[0]).toMatchObject({ id: ad.id, stale: true });
+	expect(Object.keys(cached.json[0]).length).toBeLessThanOrEqual(10);
+	const whole = await run({ operation: 'get', adId: byId(ad.id), simplify: false });
+	expect(whole.json[0]).toMatchObject({ id: ad.id, stale: true, creative: {}, targeting: {}, schedule: {} });
 	const live = await run({ operation: 'get', adId: byId(ad.id), live: true });
 	expect(live.requests[0].query).toEqual({ live: 'true' });
 	expect(live.json).toEqual([expect.objectContaining({ id: ad.id, name: ad.name, stale: false, metrics: expect.any(Object) })]);
@@ -111,11 +114,11 @@ describe('Update', () => {
 	});
 });
 
-test('Delete: cancels the ad; the output is {id, status: cancelled}', async () => {
+test('Delete: cancels the ad; the output is deleted: true beside {id, status: cancelled}', async () => {
 	const ad = firstAd();
 	const r = await run({ operation: 'delete', adId: byId(ad.id) });
 	expect(r.requests.map((q) => [q.method, q.path, q.query, q.body])).toEqual([['DELETE', `/v1/ads/${ad.id}`, {}, undefined]]);
-	expect(r.json).toEqual([{ id: ad.id, status: 'cancelled' }]);
+	expect(r.json).toEqual([{ deleted: true, id: ad.id, status: 'cancelled' }]);
 	expect(ctx.api.ads.ad(ad.id).status).toBe('cancelled');
 });
 

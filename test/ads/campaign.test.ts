@@ -139,7 +139,7 @@ describe('Delete', () => {
 		const r = await run({ operation: 'delete', campaignId: byId(c.platformCampaignId), platform: 'socialfeed' });
 		expect(r.error).toBeUndefined();
 		expect(r.requests.map((q) => [q.method, q.path, q.body])).toEqual([['DELETE', `/v1/ads/campaigns/${c.platformCampaignId}`, { platform: 'socialfeed' }]]);
-		expect(r.json).toEqual([{ success: true }]);
+		expect(r.json).toEqual([{ deleted: true, success: true }]);
 		expect(ctx.api.ads.campaigns.has(c.platformCampaignId)).toBe(false);
 		expect(ctx.api.ads.adsOf(c.platformCampaignId)).toHaveLength(0);
 	});

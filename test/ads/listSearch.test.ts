@@ -24,8 +24,13 @@ test('ad connections: shown with their network; only the chosen network; reconne
 	expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/connections', query: {} });
 });
 
-test('ad accounts: loaded for the chosen connection, with id and currency; none before one is chosen', async () => {
-	expect((await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
+test('ad accounts: loaded for the chosen connection, with id and currency; before one is chosen, the list says to choose it first', async () => {
+	await expect(search.searchAdAccounts.call(context(boostParams({ network: 'socialnet' })))).rejects.toMatchObject({
+		message: 'Choose an Ad Connection first',
+		description: 'This list shows the ad accounts of the chosen Ad Connection. Choose one above, or switch to By ID.',
+		httpCode: null,
+	});
+	expect(ctx.api.requests).toEqual([]);
 	const r = await search.searchAdAccounts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })));
 	expect(ctx.api.requests.slice(-2)[0].query).toEqual({ accountId: SOCIAL });
 	// the networks' names already end in the currency ("Shop ads (USD)"): each detail once
@@ -43,8 +48,8 @@ test('an ad account is named once, its ID and currency once each, whatever the n
 	expect(adAccountLabel({ adAccountId: '7001', currency: 'EUR' })).toBe('7001, EUR');
 });
 
-test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; none where the network has no such list', async () => {
-	expect((await search.searchBestPosts.call(context(boostParams({ network: 'socialnet' })))).results).toEqual([]);
+test('posts to boost: the chosen connection\'s posts ranked for boosting, named by caption, network and score, searchable; where the network has no such list, says to give the ID', async () => {
+	await expect(search.searchBestPosts.call(context(boostParams({ network: 'socialnet' })))).rejects.toMatchObject({ message: 'Choose an Ad Connection first' });
 	const r = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL), adAccountId: byId('act_1001') })));
 	// the ranked posts, then one list of the API's ads (which of them already have a boost: none yet)
 	expect(ctx.api.requests.slice(-2)).toEqual([
@@ -61,7 +66,10 @@ test('posts to boost: the chosen connection\'s posts ranked for boosting, named 
 	// videonet ranks its posts too; searchnet has no such list: By ID only, and nothing is asked
 	expect((await search.searchBestPosts.call(context(boostParams({ network: 'videonet', accountId: byId(VIDEO) })))).results).toHaveLength(ranked.length);
 	ctx.api.clearRequests();
-	expect((await search.searchBestPosts.call(context(boostParams({ network: 'searchnet', accountId: byId(SEARCH) })))).results).toEqual([]);
+	await expect(search.searchBestPosts.call(context(boostParams({ network: 'searchnet', accountId: byId(SEARCH) })))).rejects.toMatchObject({
+		message: 'Search Network (Searchnet) posts are not listed',
+		description: "Switch to By ID and enter the post's ID.",
+	});
 	expect(ctx.api.requests).toEqual([]);
 });
 
@@ -84,7 +92,7 @@ test('campaigns: name with platform and status, paged by page number', async () 
 test('ad sets: for the chosen connection (and campaign when one is chosen)', async () => {
 	const a = ctx.api.ads.seedCampaign(SOCIAL, 'A', 1);
 	ctx.api.ads.seedCampaign(SOCIAL, 'B', 1);
-	expect((await search.searchAdSets.call(context({ resource: 'adSet', operation: 'update' }))).results).toEqual([]);
+	await expect(search.searchAdSets.call(context({ resource: 'adSet', operation: 'update' }))).rejects.toMatchObject({ message: 'Choose an Ad Connection first', description: expect.stringMatching(/^This list shows the ad sets of the chosen Ad Connection\./) });
 	const both = await search.searchAdSets.call(context({ resource: 'adSet', operation: 'update', accountId: byId(SOCIAL) }));
 	expect(both.results.map((r) => r.name)).toEqual(['A set (active)', 'B set (active)']);
 	const one = await search.searchAdSets.call(context({ resource: 'adSet', operation: 'getAll', accountId: byId(SOCIAL), filters: { campaignId: a.platformCampaignId } }));
@@ -113,7 +121,7 @@ test('audiences and keywords: listed for the chosen connection', async () => {
 	const created = await ctx.run({ resource: 'audience', operation: 'create', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), audienceName: 'Buyers', type: 'customer_list' } as never);
 	const audiences = await search.searchAudiences.call(context({ resource: 'audience', operation: 'get', accountId: byId(SOCIAL) }));
 	expect(audiences.results).toEqual([{ name: 'Buyers (customer_list, 0 people)', value: created.json[0].id, url: undefined }]);
-	expect((await search.searchAudiences.call(context({ resource: 'audience', operation: 'get' }))).results).toEqual([]);
+	await expect(search.searchAudiences.call(context({ resource: 'audience', operation: 'get' }))).rejects.toMatchObject({ message: 'Choose an Ad Connection first' });
 
 	const campaign = ctx.api.ads.seedCampaign(SEARCH, 'S', 0);
 	const [kw] = ctx.api.keywords.seed(SEARCH, campaign.platformCampaignId, ctx.api.ads.adSetsOf(campaign.platformCampaignId)[0].platformAdSetId, ['linen dress', 'summer hat']);

@@ -130,8 +130,8 @@ describe('Audience → Get Many: Filters → Ad Account lists the chosen connect
 });
 
 describe('Ad → Create: Company Page (pronet), Identity (videonet), and Additional Fields → Audience and Existing Campaign', () => {
-	test('Company Page: the chosen pronet connection\'s Pages (none before one is chosen); the pick is sent as organizationId', async () => {
-		expect((await search.searchPronetPages.call(context({ resource: 'ad', operation: 'create', network: 'pronet' }))).results).toEqual([]);
+	test('Company Page: the chosen pronet connection\'s Pages (before one is chosen, the list says to choose it); the pick is sent as organizationId', async () => {
+		await expect(search.searchPronetPages.call(context({ resource: 'ad', operation: 'create', network: 'pronet' }))).rejects.toMatchObject({ message: 'Choose an Ad Connection first' });
 		expect(ctx.api.requests).toEqual([]);
 		const pages = await search.searchPronetPages.call(context({ resource: 'ad', operation: 'create', network: 'pronet', accountId: byId(PRO) }));
 		expect(ctx.api.lastRequest()).toMatchObject({ method: 'GET', path: '/v1/ads/pronet-pages', query: { accountId: PRO } });
@@ -151,7 +151,10 @@ describe('Ad → Create: Company Page (pronet), Identity (videonet), and Additio
 	});
 
 	test('Identity: the identities of the chosen videonet connection and ad account, each with its type; the pick is sent with Identity Type', async () => {
-		expect((await search.searchVideonetIdentities.call(context({ resource: 'ad', operation: 'create', network: 'videonet', accountId: byId(VIDEO) }))).results).toEqual([]);
+		await expect(search.searchVideonetIdentities.call(context({ resource: 'ad', operation: 'create', network: 'videonet', accountId: byId(VIDEO) }))).rejects.toMatchObject({
+			message: 'Choose an Ad Account first',
+			description: 'This list shows the identities of the chosen Ad Account. Choose one above, or switch to By ID.',
+		});
 		expect(ctx.api.requests).toEqual([]);
 		const identities = await search.searchVideonetIdentities.call(
 			context({ resource: 'ad', operation: 'create', network: 'videonet', accountId: byId(VIDEO), adAccountId: byId('7001') }),

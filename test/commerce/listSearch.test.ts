@@ -26,9 +26,9 @@ test('pages: server-side search and cursor paging through the pagination token',
 	expect(filtered.results.every((r) => r.name.startsWith('Summer'))).toBe(true);
 });
 
-test('metaobjects: listed for the chosen definition type; nothing without one', async () => {
+test('metaobjects: listed for the chosen definition type; without one, the list says to choose it first', async () => {
 	seedMetaobjects(ctx.api, 3);
-	expect((await search.searchMetaobjects.call(context({}))).results).toEqual([]);
+	await expect(search.searchMetaobjects.call(context({}))).rejects.toMatchObject({ message: 'Choose a Definition Type first', description: expect.stringMatching(/^This list shows the metaobjects of the chosen Definition Type\./) });
 	const r = await search.searchMetaobjects.call(context({ resource: 'metaobject', operation: 'get', listType: byId('designer') }));
 	expect(r.results[0]).toEqual({ name: 'Name 0 (designer-0)', value: 'gid_metaobject_seed0', url: undefined });
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED, type: 'designer', limit: '100' });
@@ -71,15 +71,19 @@ test('catalog syncs on Get / Run Now / Delete (no Store Account shown): listed f
 	const credentials = { apiKey: KEYS.full, baseUrl: ctx.api.url };
 	const withoutAccount = loadOptionsContext('storefrontCommerce', { resource: 'catalogSync', operation: 'get' } as never, credentials) as unknown as ILoadOptionsFunctions;
 	ctx.api.clearRequests();
-	expect((await search.searchCatalogSyncs.call(withoutAccount)).results).toEqual([]);
+	await expect(search.searchCatalogSyncs.call(withoutAccount)).rejects.toMatchObject({ message: 'Choose a Store Account (for the List) first' });
 	expect(ctx.api.requests).toHaveLength(0);
 	const listed = loadOptionsContext('storefrontCommerce', { resource: 'catalogSync', operation: 'get', listAccountId: HOSTED } as never, credentials) as unknown as ILoadOptionsFunctions;
 	expect((await search.searchCatalogSyncs.call(listed)).results.map((r) => r.name)).toContain('Catalog c7 (pending)');
 	expect(ctx.api.lastRequest().query).toEqual({ accountId: HOSTED });
 });
 
-test('no store account yet: empty list, no call', async () => {
+test('no store account yet: the list says to choose it first, and asks the API nothing', async () => {
 	ctx.api.clearRequests();
-	expect((await search.searchPages.call(context({ accountId: '' }))).results).toEqual([]);
+	await expect(search.searchPages.call(context({ accountId: '' }))).rejects.toMatchObject({
+		message: 'Choose a Store Account first',
+		description: 'This list shows the pages of the chosen Store Account. Choose one above, or switch to By ID.',
+		httpCode: null,
+	});
 	expect(ctx.api.requests).toHaveLength(0);
 });

@@ -23,7 +23,7 @@ test('docs/nodes.md holds the caps table generated from the declarations (else: 
 	expect(capsRows()).toHaveLength(referenceOperations('storefrontAds').length);
 	expect(doc).toContain('| Keyword → Add | keywords | – | – | Yes |');
 	expect(doc).toContain('| Ad → Update | activate, budget, keywords | Yes | Yes | Yes |');
-	expect(doc).toContain('| Keyword → Set Status | activate | – | Yes | Yes |');
+	expect(doc).toContain('| Keyword → Pause or Resume | activate | – | Yes | Yes |');
 	expect(doc).toContain('| Recommendation → Apply | create, activate, budget, bid, keywords (judged per request) | Yes | Yes | Yes |');
 	expect(doc).toContain('| Ad → Get | spend nothing | – | – | – |');
 });

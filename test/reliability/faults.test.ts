@@ -42,11 +42,11 @@ interface FaultCase {
 	says: RegExp[];
 }
 const FAULTS: FaultCase[] = [
-	{ name: '500', fault: { type: 'status', status: 500 }, says: [/server error \(500\)/, /try again/i, /Retry On Fail/] },
+	{ name: '500', fault: { type: 'status', status: 500 }, says: [/server error/, /try again/i, /Retry On Fail/] },
 	// resent by the node (Retry-After 0: at once), then reported with the attempts made
-	{ name: '503', fault: { type: 'status', status: 503, retryAfter: 0 }, says: [/server error \(503\)/, /sent it 3 times/, /(Running it again is safe|Nothing was changed)/] },
+	{ name: '503', fault: { type: 'status', status: 503, retryAfter: 0 }, says: [/server error/, /sent it 3 times/, /(Running it again is safe|Nothing was changed)/] },
 	// longer than the node waits by itself: reported at once (shorter ones are waited out: rate-limits.test.ts)
-	{ name: '429', fault: { type: 'rateLimit', retryAfter: 120 }, says: [/429/, /Wait 120 seconds \(Retry-After\)/, /up to 60 seconds per item/] },
+	{ name: '429', fault: { type: 'rateLimit', retryAfter: 120 }, says: [/Too many requests/, /Wait 120 seconds, as the API asked/, /up to 60 seconds per item/] },
 	// resent (a timeout is a transient fault), then reported with the attempts made
 	{ name: 'timeout', fault: { type: 'delay', ms: SLOW_MS }, says: [/did not answer in time/, /sent it 3 times/, /Timeout/] },
 	{ name: 'malformed', fault: { type: 'malformed' }, says: [/not valid JSON/, /may or may not have taken effect/] },

@@ -132,9 +132,9 @@ describe('what is never resent, and what the item says', () => {
 		const items = titles('Down', 3);
 		api.injectFault({ type: 'status', status: 503, retryAfter: 0 }, 3, { method: 'POST' });
 		const stopped = await run(api, pageCreate, items.slice(0, 1));
-		expect(stopped.error?.message).toMatch(/server error \(503\)/);
+		expect(stopped.error?.message).toMatch(/server error/);
 		expect(stopped.error?.description).toMatch(/sent it 3 times/);
-		expect(stopped.error?.description).toMatch(/Idempotency-Key returns the first result/);
+		expect(stopped.error?.description).toMatch(/a repeat returns the first result/);
 		expect(stopped.error?.description).not.toMatch(/Retry On Fail/);
 		api.clearRequests();
 
@@ -154,7 +154,7 @@ describe('what is never resent, and what the item says', () => {
 	test('a 500 and other 4xx are not resent by the node', async () => {
 		api.injectFault({ type: 'status', status: 500 }, 1);
 		const failed = await run(api, pageCreate, titles('Five hundred', 1));
-		expect(failed.error?.message).toMatch(/server error \(500\)/);
+		expect(failed.error?.message).toMatch(/server error/);
 		expect(failed.error?.description).toMatch(/Retry On Fail.*safely/);
 		expect(api.requests).toHaveLength(1);
 		api.clearRequests();

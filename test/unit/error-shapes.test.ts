@@ -68,7 +68,7 @@ const SHAPES: Record<string, Shape> = {
 		body: json({ error: 'Too many requests, slow down' }),
 		headers: { 'Retry-After': '120' },
 		parsed: { message: 'Too many requests, slow down' },
-		message: 'Too many requests (429): the API is rate limiting this key',
+		message: 'Too many requests: the API is rate limiting this key',
 		description: 'The API said: Too many requests, slow down',
 	},
 	'a proxy\'s HTML page (502)': {
@@ -78,7 +78,7 @@ const SHAPES: Record<string, Shape> = {
 		headers: { 'Retry-After': '0' },
 		body: '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n',
 		parsed: { message: '502 Bad Gateway' },
-		message: 'The Storefront API had a server error (502)',
+		message: 'The Storefront API had a server error',
 		description: 'The API said: 502 Bad Gateway',
 	},
 	'a proxy\'s HTML page without a title (500)': {
@@ -86,7 +86,7 @@ const SHAPES: Record<string, Shape> = {
 		contentType: 'text/html; charset=utf-8',
 		body: '<!DOCTYPE html><html><body><h1>Internal Server Error</h1><p>Request &amp; answer were\n lost <b>upstream</b>.</p><script>var x = 1;</script></body></html>',
 		parsed: { message: 'Internal Server Error Request & answer were lost upstream .' },
-		message: 'The Storefront API had a server error (500)',
+		message: 'The Storefront API had a server error',
 		description: 'The API said: Internal Server Error Request & answer were lost upstream .',
 	},
 	'plain text (500)': {
@@ -94,7 +94,7 @@ const SHAPES: Record<string, Shape> = {
 		contentType: 'text/plain',
 		body: 'upstream connect error or disconnect/reset before headers. reset reason: overflow',
 		parsed: { message: 'upstream connect error or disconnect/reset before headers. reset reason: overflow' },
-		message: 'The Storefront API had a server error (500)',
+		message: 'The Storefront API had a server error',
 		description: 'The API said: upstream connect error',
 	},
 	'OAuth style {error: code, error_description} (401)': {

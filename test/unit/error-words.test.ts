@@ -21,7 +21,7 @@ describe('after a fault: what the node did, and whether running it again is safe
 	test.each([
 		['GET', 'Nothing was changed: this call only reads.'],
 		['get', 'Nothing was changed: this call only reads.'],
-		['POST', 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.'],
+		['POST', 'The API may or may not have done it. Running it again is safe: a repeat returns the first result and creates nothing new.'],
 		['DELETE', 'The API may or may not have deleted it. Running it again is safe: the node treats "not found" after such an attempt as deleted.'],
 		['PUT', 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
 		['PATCH', 'The API may or may not have applied it. Running it again is safe: it sets the same values again.'],
@@ -41,7 +41,7 @@ describe('after a fault: what the node did, and whether running it again is safe
 			'The node sent it 2 times (waiting 0.5 s between attempts) and got a fault each time. Nothing was changed: this call only reads.',
 		);
 		expect(faultText(reset, done('POST', { why: 'A boost is never sent again after a timeout.' }))).toBe(
-			'A boost is never sent again after a timeout. The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.',
+			'A boost is never sent again after a timeout. The API may or may not have done it. Running it again is safe: a repeat returns the first result and creates nothing new.',
 		);
 	});
 
@@ -67,9 +67,9 @@ describe('after a fault: what the node did, and whether running it again is safe
 	test('an answered 503: its own words, then what the node did', () => {
 		const error = faultError(node, { fault: { kind: 'status', said: '503' }, response: response(503, { error: { code: 'unavailable', message: 'Down for maintenance' } }) }, done('POST'));
 		expect({ message: error.message, description: error.description, httpCode: error.httpCode }).toEqual({
-			message: 'The Storefront API had a server error (503)',
+			message: 'The Storefront API had a server error',
 			description:
-				'The API or a proxy in front of it was unavailable. The API said: Down for maintenance The node did not send it again. The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.',
+				'The API or a proxy in front of it was unavailable. The API said: Down for maintenance The node did not send it again. The API may or may not have done it. Running it again is safe: a repeat returns the first result and creates nothing new.',
 			httpCode: '503',
 		});
 	});
@@ -90,10 +90,10 @@ describe('an answer that is no success', () => {
 		const repeat = answerError(node, conflict, { repeat: { eventId: 'evt_1', action: 'Create a page' } });
 		expect(repeat.message).toBe('This event\'s "Create a page" was already done by an earlier execution');
 		expect(repeat.description).toBe(repeatedEventText('Create a page', 'evt_1').description);
-		expect(repeat.description).toMatch(/^n8n ran event evt_1 before, .* \(409 idempotency_conflict\)\. A repeat of an event .* turn off "Once per Event" under Request Options \(Add Option\)\.$/);
+		expect(repeat.description).toMatch(/^n8n ran event evt_1 before, .* made nothing now\. A repeat of an event .* turn off "Once per Event" under Request Options \(Add Option\)\.$/);
 		const own = answerError(node, conflict);
 		expect({ message: own.message, description: own.description }).toEqual({
-			message: 'This Idempotency-Key was already used with different fields',
+			message: 'This Idempotency Key was already used with different fields',
 			description: 'An earlier run created something with the same key. Nothing new was created. Use a new key only if you really want a second one.',
 		});
 		// another 409 code under an event's key is no repeat
@@ -106,11 +106,11 @@ describe('an answer that is no success', () => {
 		const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
 		try {
 			const at = new Date(now + 30_000).toUTCString();
-			expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait 30 seconds \(Retry-After\) and run again/);
+			expect(answerError(node, response(429, {}, { 'retry-after': at })).description).toMatch(/^Wait 30 seconds, as the API asked, and run again/);
 		} finally {
 			clock.mockRestore();
 		}
-		expect(answerError(node, response(429, {}, { 'retry-after': '7' })).description).toMatch(/^Wait 7 seconds \(Retry-After\)/);
+		expect(answerError(node, response(429, {}, { 'retry-after': '7' })).description).toMatch(/^Wait 7 seconds, as the API asked,/);
 	});
 });
 
@@ -148,10 +148,10 @@ describe('the shared explanations', () => {
 		for (const status of [502, 503, 504]) expect(explain(status).description).toBe('The API or a proxy in front of it was unavailable.');
 		for (const status of [500, 501, 505]) {
 			expect(explain(status).description).toBe(
-				'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically, and safely: every create carries an Idempotency-Key, so a retry creates nothing twice.',
+				'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically, and safely: a retried create returns the first result and creates nothing twice.',
 			);
 		}
-		expect(explain(500).message).toBe('The Storefront API had a server error (500)');
+		expect(explain(500).message).toBe('The Storefront API had a server error');
 	});
 
 	test('a node\'s own advice comes first; without any, the shared words', () => {
@@ -162,7 +162,7 @@ describe('the shared explanations', () => {
 
 	test('a 429 the node stops waiting for, and a request that never got its turn', () => {
 		expect(givingUpText(12.4, 90, false, 60)).toBe('The node had already waited 12 seconds for this item and sent it again; it waits up to 60 seconds per item, then stops.');
-		expect(givingUpText(0, 90.4, false, 60)).toBe('The node waits out a Retry-After of up to 60 seconds per item by itself; this one (90 s) is longer.');
+		expect(givingUpText(0, 90.4, false, 60)).toBe('The node waits by itself when the API asks for a wait of up to 60 seconds per item; this one (90 s) is longer.');
 		expect(givingUpText(12, 90, true, 60)).toBe('The execution was cancelled while the node waited for the rate limit.');
 		expect(notSentText(true, 300)).toEqual({
 			message: "The request waited more than 300 seconds for its turn under the API's rate limit",

@@ -34,7 +34,7 @@ test('the boost\'s final error says it was not resent and where to look', () => 
 	const boost = { method: 'POST', noResendAfterTimeout: noResend() };
 	const explained = faultError(node, { fault: timeout, error }, { attempts: 1, waited: 0, method: 'POST', why: whyNotResent(boost, timeout) });
 	expect(explained.message).toBe('The Storefront API did not answer in time');
-	expect(explained.description).toMatch(/not sent again.*Ad → Get many ads.*Idempotency-Key returns the first result/);
+	expect(explained.description).toMatch(/not sent again.*Ad → Get many ads.*a repeat returns the first result/);
 });
 
 test('network errors are faults by their code, wrapped by n8n or not; other errors are not', () => {

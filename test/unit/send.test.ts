@@ -302,7 +302,7 @@ describe('on Jest\'s fake clock: the waits themselves', () => {
 		const { outcome, at } = await onFakeClock(() => status(429, 30), async (ctx) => await apiRequest.call(ctx, 'GET', '/v1/pages'));
 		expect(at).toHaveLength(3);
 		expect(outcome).toBe(
-			'Too many requests (429): the API is rate limiting this key Wait 30 seconds (Retry-After) and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching. The node had already waited 60 seconds for this item and sent it again; it waits up to 60 seconds per item, then stops.',
+			'Too many requests: the API is rate limiting this key Wait 30 seconds, as the API asked, and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching. The node had already waited 60 seconds for this item and sent it again; it waits up to 60 seconds per item, then stops.',
 		);
 	});
 });

@@ -62,6 +62,16 @@ test('"From list" for deliveries pages with the `before` cursor of the chosen we
 	}
 });
 
+test('"From list" for deliveries before a webhook is chosen: says to choose the Webhook first, and asks the API nothing', async () => {
+	ctx.api.clearRequests();
+	await expect(methods.listSearch!.searchDeliveries.call(context({ resource: 'delivery', operation: 'redeliver' }))).rejects.toMatchObject({
+		message: 'Choose a Webhook first',
+		description: 'This list shows the deliveries of the chosen Webhook. Choose one above, or switch to By ID.',
+		httpCode: null,
+	});
+	expect(ctx.api.requests).toEqual([]);
+});
+
 test('the event list is loaded from the API', async () => {
 	const options = await methods.loadOptions!.getEvents.call(context());
 	expect(options.map((o) => o.value)).toEqual([...EVENT_TYPES]);

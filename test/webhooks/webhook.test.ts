@@ -231,7 +231,7 @@ describe('Webhook → Delete', () => {
 		expect(r.requests.map((q) => [q.method, q.path, q.query, q.body])).toEqual([
 			['DELETE', `/v1/webhooks/${id}`, {}, undefined],
 		]);
-		expect(r.json).toEqual([{ ok: true }]);
+		expect(r.json).toEqual([{ deleted: true, ok: true }]);
 		expect(ctx.api.webhooks.endpoints.size).toBe(0);
 	});
 

@@ -46,7 +46,7 @@ function checkCreative(ctx: IExecuteSingleFunctions, network: string, body: IDat
 		}
 	}
 	if ('phoneNumber' in body && !E164.test(text('phoneNumber'))) {
-		failItem(ctx, `Phone number "${text('phoneNumber')}" is not in E.164 format`, 'Write it with + and the country code, digits only, e.g. +15551234567.');
+		failItem(ctx, `Phone number "${text('phoneNumber')}" is not in international format`, 'Write it with + and the country code, digits only, e.g. +15551234567.');
 	}
 }
 

@@ -11,6 +11,7 @@ import { audienceOption, existingCampaignId, identityId, organizationId, renamed
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from './spendFields';
+import { optionsOf } from '../../shared/optionName';
 
 /**
  * The fields and body of the create, messaging and call ads (their operation files state the
@@ -24,17 +25,14 @@ export type Kind = 'create' | 'messaging' | 'call';
 const requiredOn = (name: string) => Object.keys(NETWORKS).filter((n) => NETWORKS[n].requiredCreative.includes(name));
 const CREATIVE = ['headline', 'body', 'linkUrl', 'imageUrl', 'callToAction'] as const;
 type Creative = (typeof CREATIVE)[number];
-const CALLS_TO_ACTION = ['BOOK_NOW', 'CONTACT_US', 'DOWNLOAD', 'GET_OFFER', 'LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'SUBSCRIBE'].map((v) => ({
-	name: v.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()),
-	value: v,
-}));
+const CALLS_TO_ACTION = optionsOf(['BOOK_NOW', 'CONTACT_US', 'DOWNLOAD', 'GET_OFFER', 'LEARN_MORE', 'SHOP_NOW', 'SIGN_UP', 'SUBSCRIBE']);
 const GOALS = ['awareness', 'app_promotion', 'catalog_sales', 'conversions', 'engagement', 'leads', 'messages', 'traffic', 'video_views'];
 
 const CREATIVE_FIELDS: Record<Creative, Omit<INodeProperties, 'name' | 'default'>> = {
 	headline: { displayName: 'Headline', type: 'string', description: 'Chatnet: 3 to 50 characters' },
 	body: { displayName: 'Ad Text', type: 'string', typeOptions: { rows: 3 }, description: 'The primary text. Microblog: the post, up to 280 characters. Chatnet: up to 100 characters.' },
-	linkUrl: { displayName: 'Link URL', type: 'string', placeholder: 'https://shop.example.com/summer', description: 'Where a click takes people' },
-	imageUrl: { displayName: 'Image URL', type: 'string', placeholder: 'https://cdn.example.com/summer.jpg or med_123', description: 'A public image URL or a media ID (med_…)' },
+	linkUrl: { displayName: 'Link URL', type: 'string', placeholder: 'e.g. https://shop.example.com/summer', description: 'Where a click takes people' },
+	imageUrl: { displayName: 'Image URL', type: 'string', placeholder: 'e.g. https://cdn.example.com/summer.jpg or med_123', description: 'A public image URL or a media ID (med_…)' },
 	callToAction: { displayName: 'Call to Action', type: 'options', options: CALLS_TO_ACTION },
 };
 const creativeDefault = (name: string) => (name === 'callToAction' ? 'LEARN_MORE' : '');
@@ -50,7 +48,7 @@ const topCreative: Array<Field<Creative | 'videoUrl'>> = CREATIVE.filter((f) => 
 			type: 'string',
 			required: true,
 			default: '',
-			placeholder: 'https://cdn.example.com/summer.mp4 or med_123',
+			placeholder: 'e.g. https://cdn.example.com/summer.mp4 or med_123',
 			description: 'The video to run, as a public URL or a media ID (med_…)',
 			displayOptions: { show: { network: ['videonet'] } },
 		}),
@@ -122,7 +120,7 @@ const KIND_FIELDS = {
 		field({ displayName: 'Destination', name: 'destination', type: 'string', required: true, default: '', placeholder: 'e.g. page_123 or a chat ID', description: 'The page or chat where conversations start' }),
 	],
 	call: [
-		field({ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: '+15551234567', description: 'The number people call, in E.164 format (+, country code, digits)' }),
+		field({ displayName: 'Phone Number', name: 'phoneNumber', type: 'string', required: true, default: '', placeholder: 'e.g. +15551234567', description: 'The number people call, in international format: +, the country code, then digits only' }),
 	],
 };
 
@@ -134,7 +132,7 @@ const optionalFields = collection('Additional Fields', 'additionalFields', [
 		name: 'countries',
 		type: 'string',
 		default: '',
-		placeholder: 'US, CA',
+		placeholder: 'e.g. US, CA',
 		description: 'ISO country codes, comma-separated or one per line',
 		displayOptions: { hide: { '/network': ['chatnet'] } },
 	},
@@ -176,7 +174,7 @@ const adBody = reading(['network', 'videoUrl', 'additionalFields', ...TOP_LEVEL.
 export const adInRequest = inRequestFor<ReturnType<typeof adFields> | typeof spendFields | [typeof name]>()({ ...spendInRequest, name: 'body', goal: 'body' });
 
 /** The goals the reference names (not every network takes every goal); an expression can give another. */
-export const goalOptions = GOALS.map((g) => ({ name: g.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: g }));
+export const goalOptions = optionsOf(GOALS);
 
 const goalField = field({
 	displayName: 'Goal',

@@ -22,8 +22,8 @@ export const adsErrors: ErrorAdvice = (status, parsed, retryAfter) => {
 	// socialnet allows 30 Validate Only writes per ad account per 5 minutes (reference: Limits)
 	if (status === 429 && /dry.?run|validateOnly/i.test(parsed.message ?? '')) {
 		return {
-			message: 'Too many Validate Only checks (429): the dry-run limit of 30 per ad account per 5 minutes is reached',
-			description: `Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a few minutes'} before the next Validate Only on this ad account. Validate once when the ad is ready rather than on every run; creates without Validate Only are not affected.`,
+			message: 'Too many Validate Only checks: the dry-run limit of 30 per ad account per 5 minutes is reached',
+			description: `Wait ${retryAfter ? `${retryAfter} seconds, as the API asked,` : 'a few minutes'} before the next Validate Only on this ad account. Validate once when the ad is ready rather than on every run; creates without Validate Only are not affected.`,
 		};
 	}
 	return undefined;

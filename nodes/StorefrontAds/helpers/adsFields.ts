@@ -87,7 +87,7 @@ export const keywords = field({
 	typeOptions: { rows: 3 },
 	required: true,
 	default: '',
-	placeholder: 'linen dress\nsummer dress',
+	placeholder: 'e.g. linen dress\nsummer dress',
 	description: 'One keyword per line (a comma stays inside the keyword), or a list from an expression',
 });
 
@@ -97,13 +97,13 @@ export const searchCountries = field({
 	name: 'searchCountries',
 	type: 'string',
 	default: '',
-	placeholder: 'US, CA',
+	placeholder: 'e.g. US, CA',
 	description: 'Countries whose searches the figures cover: ISO country codes, separated by commas or new lines; empty means worldwide',
 });
 
 /** The targeting `spec` of bid pricing and supply forecast. */
 export const spec = collection('Targeting Spec', 'spec', [
-	{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, separated by commas or new lines' },
+	{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'e.g. US, CA', description: 'ISO country codes, separated by commas or new lines' },
 	{ displayName: 'Industries', name: 'industries', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
 	{ displayName: 'Seniorities', name: 'seniorities', type: 'string', typeOptions: { rows: 2 }, default: '', description: 'One per line (pronet)' },
 	{ displayName: 'More Spec (JSON)', name: 'moreJson', type: 'json', default: '{}', description: 'Any other spec keys, e.g. {"jobFunctions": ["marketing"]}' },
@@ -117,6 +117,6 @@ export const resourceNames = field({
 	typeOptions: { rows: 2 },
 	required: true,
 	default: '',
-	placeholder: 'customers/1234567890/recommendations/1',
+	placeholder: 'e.g. customers/1234567890/recommendations/1',
 	description: `The recommendations by name, as ${actionName('recommendation', 'getAll')} lists them (e.g. customers/1234567890/recommendations/1), separated by commas or new lines, or a list from an expression`,
 });

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n
 import { collection, field } from '../../shared/fieldBuilders';
 import { reading } from '../../shared/reads';
 import { dayField, queryWithDays } from './dates';
+import { optionsOf } from '../../shared/optionName';
 
 /**
  * Analytics answers `{<owner>: {...}, analytics: {summary, daily}}`. "Split Into Days"
@@ -38,7 +39,7 @@ export function analyticsFields(breakdowns: { network: string; values: string[] 
 					displayName: 'Breakdowns',
 					name: 'breakdowns',
 					type: 'multiOptions',
-					options: breakdowns.values.map((v) => ({ name: v.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value: v })),
+					options: optionsOf(breakdowns.values),
 					default: [],
 					description: `Split the figures by these dimensions (${breakdowns.network} only)`,
 				},

@@ -150,6 +150,9 @@ export const NETWORKS: Record<string, NetworkFacts> = {
 };
 
 /** The networks where `fact` holds, e.g. `networksWhere('boost')`. */
+/** Names joined as a sentence says them: "A, B and C". */
+export const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? ''));
+
 export function networksWhere(fact: keyof NetworkFacts): string[] {
 	return Object.keys(NETWORKS).filter((n) => Boolean(NETWORKS[n][fact]));
 }

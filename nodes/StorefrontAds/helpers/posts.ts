@@ -6,7 +6,7 @@ import { boostName } from './reboosts';
 /**
  * Adds what Ad → Boost Post needs to every post: `postId`, `accountId` (the connection to boost
  * with: `postingAccountId` on videonet) and `adAccountId` when one was chosen (read from
- * `adAccountParameter`: Options → Ad Account on Get Best to Boost), plus `rank` and `adName`, the
+ * `adAccountParameter`: Options → Ad Account on Get Many Ranked for Boosting), plus `rank` and `adName`, the
  * name a socialnet boost of it gets (reboosts.ts), for a Boost Post that does not follow at once.
  * A best-posts → boost workflow then maps `{{ $json.postId }}` and `{{ $json.accountId }}`.
  */

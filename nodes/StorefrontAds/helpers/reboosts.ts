@@ -71,7 +71,7 @@ export function shortened(text: string, max: number): string {
 
 /**
  * The name Boost Post gives a new ad: its post's caption, shortened, then the post's ID, which
- * lets Get Best to Boost recognise the boost later: "Spring sale: 20% off… (post_70cdf62969)".
+ * lets Get Many Ranked for Boosting recognise the boost later: "Spring sale: 20% off… (post_70cdf62969)".
  * `undefined` for a post without a caption (the API's own name stays).
  */
 export function boostName(caption: unknown, postId: string): string | undefined {
@@ -98,7 +98,7 @@ export function captionOfLabel(label: unknown): string | undefined {
 }
 
 /**
- * Get Best to Boost: marks each post that already has a boost (one list of ads per run of the
+ * Get Many Ranked for Boosting: marks each post that already has a boost (one list of ads per run of the
  * node's item, only when there are posts), and with Options → Skip Posts Already Boosted leaves
  * those out before Limit applies, so Limit 1 is the best post without a boost.
  */

@@ -61,20 +61,20 @@ export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof va
 	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
 });
 
-/** The shared part of create and boost: what the user decides first (fix order: network, where, how much). */
-export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status];
-
-/** Shown while Status is Active (or set by an expression: n8n shows what it cannot decide). */
+/** Shown right under Status while it is Active (or set by an expression: n8n shows what it cannot decide). */
 export const spendNotice = field({
-	displayName: 'Active: this ad spends real money once the network approves it. Choose Paused, or turn on Validate Only to check everything first.',
+	displayName: 'Active: this ad spends real money once the network approves it. Choose Paused, or turn on Validate Only below to check everything first.',
 	name: 'spendNotice',
 	type: 'notice',
 	default: '',
 	displayOptions: { show: { status: ['ACTIVE'] } },
 });
 
-/** Validate Only, the spend notice and Options: the last fields of every create and boost. */
-export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), spendNotice, optionsCollection];
+/** The shared part of create and boost: what the user decides first (fix order: network, where, how much), the money warning beside Status. */
+export const spendFields = [accountId, adAccountId, budgetAmount, budgetType, endDate, status, spendNotice];
+
+/** Validate Only and Options: the last fields of every create and boost. */
+export const spendTail = (validateOnly: string) => [validateOnlyField(validateOnly), optionsCollection];
 
 /** Where the spend fields go: the body (the Ad Account's ID; the Ad Connection's is adsOperation's), End Date left out when empty. */
 export const spendInRequest = inRequestFor<typeof spendFields | ReturnType<typeof spendTail>>()({

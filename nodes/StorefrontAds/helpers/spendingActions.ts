@@ -33,7 +33,7 @@ function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOpt
 	if (judgedActions(request)) return actions.length ? [callIdentity(ctx, request, api)] : [];
 	const body = (request.body ?? {}) as IDataObject;
 	const active = lowerText(body.status) === 'active';
-	// a request that activates many campaigns (Bulk Set Status): each one made active counts, by campaign (a resend is the same)
+	// a request that activates many campaigns (Pause or Resume Many): each one made active counts, by campaign (a resend is the same)
 	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
 		if (!active) return [];
 		return (body.campaigns as IDataObject[]).map((c) => digestOf([api, 'campaign-active', requestText(c.platform), requestText(c.campaignId)]));

@@ -1,13 +1,14 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { chooseFirst, currentParameter, listSearch } from '../../shared/listSearch/builder';
 import { apiRequest } from '../../shared/wire/apiRequest';
 import { NETWORKS, networksWhere, type NetworkFacts } from '../helpers/networks';
 import { BOOSTED_MARK, boostAds, boostsOf, postLabel } from '../helpers/reboosts';
 
-const connection = (ctx: ILoadOptionsFunctions) => {
+/** `what`: what the list shows once an Ad Connection is chosen. */
+const connection = (what: string) => (ctx: ILoadOptionsFunctions) => {
 	const accountId = currentParameter(ctx, 'accountId');
-	return accountId ? { accountId } : undefined;
+	return accountId ? { accountId } : chooseFirst('Ad Connection', `the ${what} of the chosen Ad Connection`);
 };
 
 /** `Name (platform, status)`: the platform is what update, delete and status calls ask for. */
@@ -50,7 +51,7 @@ export function adAccountLabel(a: IDataObject): string {
 export const searchAdAccounts = listSearch({
 	path: '/v1/ads/accounts',
 	rootProperty: 'accounts',
-	query: connection,
+	query: connection('ad accounts'),
 	name: adAccountLabel,
 	value: (a) => a.adAccountId as string,
 });
@@ -82,11 +83,12 @@ const rankedPosts = listSearch({
 	path: '/v1/ads/best-posts',
 	rootProperty: 'posts',
 	query: (ctx) => {
-		const base = connection(ctx);
+		const base = connection('posts, best first,')(ctx);
 		const network = currentParameter(ctx, 'network');
-		if (!base || (network && !NETWORKS[network]?.posts.includes('getBest'))) return undefined;
+		if (network && !NETWORKS[network]?.posts.includes('getBest'))
+			return { unlisted: { message: `${NETWORKS[network]?.name ?? network} posts are not listed`, description: "Switch to By ID and enter the post's ID." } };
 		const adAccountId = currentParameter(ctx, 'adAccountId');
-		return adAccountId ? { ...base, adAccountId } : base;
+		return adAccountId && 'accountId' in base ? { ...base, adAccountId } : base;
 	},
 	name: (p) => postLabel(p),
 	value: (p) => p.id as string,
@@ -124,9 +126,9 @@ export const searchAdSets = listSearch({
 	path: '/v1/ads/ad-sets',
 	rootProperty: 'adSets',
 	query: (ctx) => {
-		const base = connection(ctx);
+		const base = connection('ad sets')(ctx);
 		const campaignId = currentParameter(ctx, 'campaignId') ?? currentParameter(ctx, 'filters.campaignId');
-		return base && campaignId ? { ...base, campaignId } : base;
+		return campaignId && 'accountId' in base ? { ...base, campaignId } : base;
 	},
 	name: (s) => `${s.adSetName as string} (${s.status as string})`,
 	value: (s) => s.platformAdSetId as string,
@@ -143,7 +145,7 @@ export const searchAds = listSearch({
 export const searchAudiences = listSearch({
 	path: '/v1/ads/audiences',
 	rootProperty: 'audiences',
-	query: connection,
+	query: connection('audiences'),
 	name: (a) => `${a.name as string} (${a.type as string}, ${String(a.size ?? 0)} people)`,
 	value: (a) => a.id as string,
 });
@@ -151,7 +153,7 @@ export const searchAudiences = listSearch({
 export const searchKeywords = listSearch({
 	path: '/v1/ads/keywords',
 	rootProperty: 'keywords',
-	query: connection,
+	query: connection('keywords'),
 	serverFilter: 'search',
 	name: (k) => `${k.keyword as string} (${k.matchType as string}, ${k.status as string}${k.negative ? ', negative' : ''})`,
 	value: (k) => k.id as string,
@@ -161,7 +163,7 @@ export const searchKeywords = listSearch({
 export const searchPronetPages = listSearch({
 	path: '/v1/ads/pronet-pages',
 	rootProperty: 'pages',
-	query: connection,
+	query: connection('company pages'),
 	name: (p) => `${String(p.name ?? p.organizationId)}${p.vanityName ? ` (${String(p.vanityName)})` : ''}`,
 	value: (p) => String(p.organizationId),
 });
@@ -171,9 +173,10 @@ export const searchVideonetIdentities = listSearch({
 	path: '/v1/ads/videonet-identities',
 	rootProperty: 'identities',
 	query: (ctx) => {
-		const base = connection(ctx);
+		const base = connection('identities')(ctx);
 		const adAccountId = currentParameter(ctx, 'adAccountId');
-		return base && adAccountId ? { ...base, adAccountId } : undefined;
+		if (!('accountId' in base) || adAccountId) return adAccountId ? { ...base, adAccountId } : base;
+		return chooseFirst('Ad Account', 'the identities of the chosen Ad Account');
 	},
 	name: (i) => `${String(i.displayName ?? i.identityId)}${i.username ? ` (@${String(i.username)})` : ''} — ${String(i.identityType ?? '?')}`,
 	value: (i) => String(i.identityId),

@@ -39,7 +39,7 @@ export const items = field({
 			values: [
 				{ displayName: 'Title', name: 'title', type: 'string', default: '', required: true },
 				{ displayName: 'Type', name: 'type', type: 'string', default: 'HTTP', placeholder: 'e.g. HTTP, PAGE, COLLECTION, PRODUCT', description: 'Kind of link, as the store names it' },
-				{ displayName: 'URL', name: 'url', type: 'string', default: '', placeholder: '/pages/about' },
+				{ displayName: 'URL', name: 'url', type: 'string', default: '', placeholder: 'e.g. /pages/about' },
 				{ displayName: 'Resource ID', name: 'resourceId', type: 'string', default: '', description: 'ID of the page, collection or product the item links to, when its type needs one' },
 			],
 		},

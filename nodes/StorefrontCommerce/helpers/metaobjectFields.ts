@@ -53,7 +53,7 @@ export const fieldValues = field({
 	typeOptions: { multipleValues: true },
 	placeholder: 'Add Field',
 	default: {},
-	description: `Field values by key, as the definition names them (at most ${MAX_METAOBJECT_FIELDS})`,
+	description: `Field values by key, as the definition names them (at most ${MAX_METAOBJECT_FIELDS} fields)`,
 	options: [
 		{
 			name: 'field',

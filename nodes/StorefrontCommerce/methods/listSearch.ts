@@ -1,16 +1,17 @@
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { currentParameter, listSearch } from '../../shared/listSearch/builder';
+import { chooseFirst, currentParameter, listSearch } from '../../shared/listSearch/builder';
 
-const account = (ctx: ILoadOptionsFunctions) => {
+/** `what`: what the list shows once a Store Account is chosen. */
+const account = (what: string) => (ctx: ILoadOptionsFunctions) => {
 	const accountId = currentParameter(ctx, 'accountId');
-	return accountId ? { accountId } : undefined;
+	return accountId ? { accountId } : chooseFirst('Store Account', `the ${what} of the chosen Store Account`);
 };
 
 /** Catalog-sync calls by ID show no Store Account; their list reads "Store Account (for the List)". */
 const syncAccount = (ctx: ILoadOptionsFunctions) => {
 	const accountId = currentParameter(ctx, 'accountId') || currentParameter(ctx, 'listAccountId');
-	return accountId ? { accountId } : undefined;
+	return accountId ? { accountId } : chooseFirst('Store Account (for the List)', 'the catalog syncs of the chosen Store Account');
 };
 
 export const searchCatalogSyncs = listSearch({
@@ -24,7 +25,7 @@ export const searchCatalogSyncs = listSearch({
 export const searchMenus = listSearch({
 	path: '/v1/commerce/menus',
 	rootProperty: 'menus',
-	query: account,
+	query: account('menus'),
 	name: (m) => `${m.title as string} (${m.handle as string})`,
 	value: (m) => m.id as string,
 });
@@ -32,7 +33,7 @@ export const searchMenus = listSearch({
 export const searchMetaobjectTypes = listSearch({
 	path: '/v1/commerce/metaobject-definitions',
 	rootProperty: 'definitions',
-	query: account,
+	query: account('metaobject definitions'),
 	name: (d) => `${d.name as string} (${d.type as string})`,
 	value: (d) => d.type as string,
 });
@@ -42,9 +43,10 @@ export const searchMetaobjects = listSearch({
 	rootProperty: 'metaobjects',
 	cursor: true,
 	query: (ctx) => {
-		const base = account(ctx);
+		const base = account('metaobjects')(ctx);
 		const type = currentParameter(ctx, 'type') ?? currentParameter(ctx, 'listType');
-		return base && type ? { ...base, type } : undefined;
+		if (!('accountId' in base) || type) return type ? { ...base, type } : base;
+		return chooseFirst('Definition Type', 'the metaobjects of the chosen Definition Type');
 	},
 	name: (m) => `${(m.displayName as string) || (m.handle as string)} (${m.handle as string})`,
 	value: (m) => m.id as string,
@@ -55,7 +57,7 @@ export const searchPages = listSearch({
 	rootProperty: 'pages',
 	cursor: true,
 	serverFilter: 'query',
-	query: account,
+	query: account('pages'),
 	name: (p: IDataObject) => `${p.title as string}${p.isPublished === false ? ' (draft)' : ''}`,
 	value: (p) => p.id as string,
 });
@@ -65,7 +67,7 @@ export const searchRedirects = listSearch({
 	rootProperty: 'redirects',
 	cursor: true,
 	serverFilter: 'query',
-	query: account,
+	query: account('redirects'),
 	name: (r) => `${r.path as string} → ${r.target as string}`,
 	value: (r) => r.id as string,
 });

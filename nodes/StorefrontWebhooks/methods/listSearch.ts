@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, idSegment } from '../../shared/wire/apiRequest';
-import { currentParameter, listSearch, movedOn } from '../../shared/listSearch/builder';
+import { chooseFirst, currentParameter, listSearch, movedOn, unlistedError } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({
 	path: '/v1/webhooks',
@@ -18,7 +18,7 @@ export async function searchDeliveries(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const webhookId = currentParameter(this, 'webhookId');
-	if (!webhookId) return { results: [] };
+	if (!webhookId) throw unlistedError(this, chooseFirst('Webhook', 'the deliveries of the chosen Webhook'));
 	const qs: IDataObject = { limit: 100 };
 	if (paginationToken) qs.before = paginationToken;
 	const { body } = await apiRequest.call(this, 'GET', `/v1/webhooks/${idSegment(this, 'Webhook', webhookId)}/deliveries`, {

@@ -1,4 +1,5 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { apiRequest } from '../wire/apiRequest';
 import { PAGING } from '../pagination';
@@ -10,8 +11,8 @@ export interface ListSearchSpec {
 	path: string;
 	/** Where the rows are in the answer. */
 	rootProperty: string;
-	/** Query of each call, from the node's other parameters (e.g. the store account). */
-	query?: (ctx: ILoadOptionsFunctions) => IDataObject | undefined;
+	/** Query of each call, from the node's other parameters (e.g. the store account), or what to choose first (`chooseFirst`). */
+	query?: (ctx: ILoadOptionsFunctions) => IDataObject | Unlisted;
 	/** Sends the filter text to the API as this query parameter instead of filtering here. */
 	serverFilter?: string;
 	/** Cursor lists: `limit` + `cursor` → `nextCursor`. */
@@ -26,6 +27,27 @@ export interface ListSearchSpec {
 	url?: (row: IDataObject) => string | undefined;
 }
 
+/** Why a list cannot list yet (a field it depends on is empty), in the words the editor shows instead of "No results". */
+export interface Unlisted {
+	unlisted: { message: string; description: string };
+}
+
+/** The list needs `field` (its display name) chosen first; `lists` says what it shows once it is. */
+export const chooseFirst = (field: string, lists: string): Unlisted => ({
+	unlisted: { message: `Choose ${/^[aeiou]/i.test(field) ? 'an' : 'a'} ${field} first`, description: `This list shows ${lists}. Choose one above, or switch to By ID.` },
+});
+
+const isUnlisted = (query: IDataObject | Unlisted | undefined): query is Unlisted => Boolean(query && 'unlisted' in query && typeof query.unlisted === 'object');
+
+/**
+ * The editor's answer to a list that cannot list yet: n8n 2.41 shows a list search's error under
+ * "Could not load list" with its message and description, and sends the description only of a
+ * NodeApiError (without an HTTP code, so none is shown).
+ */
+export function unlistedError(ctx: ILoadOptionsFunctions, { unlisted }: Unlisted): NodeApiError {
+	return new NodeApiError(ctx.getNode(), {} as JsonObject, unlisted);
+}
+
 /** A "From list" search over one list endpoint: filtered, paged where the API pages. */
 export function listSearch(spec: ListSearchSpec) {
 	return async function (
@@ -34,7 +56,7 @@ export function listSearch(spec: ListSearchSpec) {
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
 		const base = spec.query?.(this);
-		if (base === undefined && spec.query) return { results: [] };
+		if (isUnlisted(base)) throw unlistedError(this, base);
 		const rules = spec.cursor ? PAGING.cursor : spec.pages ? PAGING.page : undefined;
 		const qs: IDataObject = { ...base, ...rules?.request(paginationToken, PAGE_SIZE).qs };
 		if (filter && spec.serverFilter) qs[spec.serverFilter] = filter;

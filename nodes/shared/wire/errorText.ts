@@ -36,7 +36,7 @@ export function explainError(status: number, parsed: ParsedError, retryAfter?: s
 		}
 		case 'idempotency_conflict':
 			return {
-				message: 'This Idempotency-Key was already used with different fields',
+				message: 'This Idempotency Key was already used with different fields',
 				description:
 					'An earlier run created something with the same key. Nothing new was created. Use a new key only if you really want a second one.',
 			};
@@ -63,9 +63,9 @@ export function explainError(status: number, parsed: ParsedError, retryAfter?: s
 			};
 		case 429:
 			return {
-				message: 'Too many requests (429): the API is rate limiting this key',
+				message: 'Too many requests: the API is rate limiting this key',
 				description: joined(
-					`Wait ${retryAfter ? `${retryAfter} seconds (Retry-After)` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
+					`Wait ${retryAfter ? `${retryAfter} seconds, as the API asked,` : 'a little'} and run again, or turn on "Retry On Fail" in the node settings with a wait of at least that long, or lower the request rate with batching.`,
 					apiSays(parsed),
 				),
 			};
@@ -74,11 +74,11 @@ export function explainError(status: number, parsed: ParsedError, retryAfter?: s
 		// 502, 503 and 504 were already resent by the node (send.ts), which adds what it did
 		const transient = status === 502 || status === 503 || status === 504;
 		return {
-			message: `The Storefront API had a server error (${status})`,
+			message: `The Storefront API had a server error`,
 			description: joined(
 				transient
 					? 'The API or a proxy in front of it was unavailable.'
-					: 'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically, and safely: every create carries an Idempotency-Key, so a retry creates nothing twice.',
+					: 'The problem is on the API side; try again in a few minutes. "Retry On Fail" in the node settings retries automatically, and safely: a retried create returns the first result and creates nothing twice.',
 				apiSays(parsed),
 			),
 		};
@@ -95,7 +95,7 @@ export const NOT_JSON: Explained = {
 export function givingUpText(waited: number, retryAfter: number, cancelled: boolean, maxWait: number): string {
 	if (cancelled) return 'The execution was cancelled while the node waited for the rate limit.';
 	if (waited > 0) return `The node had already waited ${Math.round(waited)} seconds for this item and sent it again; it waits up to ${maxWait} seconds per item, then stops.`;
-	return `The node waits out a Retry-After of up to ${maxWait} seconds per item by itself; this one (${Math.round(retryAfter)} s) is longer.`;
+	return `The node waits by itself when the API asks for a wait of up to ${maxWait} seconds per item; this one (${Math.round(retryAfter)} s) is longer.`;
 }
 
 /** A request that never got its turn in the key's queue. */
@@ -117,7 +117,7 @@ function faultOutcome(method: string, fault: Fault): string {
 			return 'Nothing was changed: this call only reads.';
 		case 'POST':
 			// every POST carries an Idempotency-Key (idempotency.ts)
-			return 'The API may or may not have done it. Running it again is safe: the Idempotency-Key returns the first result and creates nothing new.';
+			return 'The API may or may not have done it. Running it again is safe: a repeat returns the first result and creates nothing new.';
 		case 'DELETE':
 			return 'The API may or may not have deleted it. Running it again is safe: the node treats "not found" after such an attempt as deleted.';
 		default:
@@ -149,7 +149,7 @@ export function repeatedEventText(action: string, eventId: string): Explained {
 	return {
 		message: `This event's "${action}" was already done by an earlier execution`,
 		description:
-			`n8n ran event ${eventId} before, and this node's request for this item then had other fields; the API kept the first result and made nothing now (409 idempotency_conflict). ` +
+			`n8n ran event ${eventId} before, and this node's request for this item then had other fields; the API kept the first result and made nothing now. ` +
 			"A repeat of an event answers the first result only when it sends the same fields: keep values that change from run to run (the current time, $now, a random value) out of this node's fields, " +
 			'or, if every execution must create anew, turn off "Once per Event" under Request Options (Add Option).',
 	};

@@ -58,6 +58,22 @@ export function faultError(
 }
 
 /**
+ * An error as it leaves an operation for n8n's RoutingNode, which hands on a NodeApiError as it is
+ * and wraps any other in one whose HTTP code is "none" (n8n-core routing-node.js), shown in the
+ * editor as "Error code none". A refusal or a fault that no HTTP answer gave leaves as a NodeApiError
+ * without a code: the editor shows its message and description only.
+ */
+export function leavingRoutingNode(node: INode, error: NodeApiError | NodeOperationError): NodeApiError {
+	if (error instanceof NodeApiError) {
+		if (error.httpCode === 'none') error.httpCode = null;
+		return error;
+	}
+	const apiError = new NodeApiError(node, {} as JsonObject, { message: error.message, description: error.description ?? undefined, level: error.level });
+	Object.assign(apiError.context, error.context);
+	return apiError;
+}
+
+/**
  * A failure a catch block passes on, as n8n's own error type: a NodeApiError or NodeOperationError
  * as it is (its message, description and HTTP code unchanged), anything else (a network failure,
  * a bug) wrapped the way RoutingNode would wrap it, so the user sees the same message either way.

@@ -11,7 +11,7 @@ import { markOwnRequest } from '../../../credentials/ownRequests';
 import { classifyResponse, classifyThrown, type Answer } from './answer';
 import { describeCall, type Declaration } from './call';
 import type { ErrorAdvice } from './errorText';
-import { passOn } from './failure';
+import { leavingRoutingNode, passOn } from './failure';
 import { sendPolitely } from './send';
 
 /*
@@ -66,7 +66,7 @@ export function requestHook(declared: Declared): MakeRequests {
 			const items = await declared.makeRequests.call(throughWire(this, requestData, declared), requestData);
 			return items.map((item) => ({ ...item, pairedItem }));
 		} catch (error) {
-			const failure = passOn(this.getNode(), error);
+			const failure = leavingRoutingNode(this.getNode(), passOn(this.getNode(), error));
 			if (!this.continueOnFail()) throw failure;
 			return [failedItem(failure, pairedItem)];
 		}

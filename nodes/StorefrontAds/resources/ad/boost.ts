@@ -52,7 +52,7 @@ async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpReque
 }
 
 /** Reference: "do not retry on a timeout". Said when a boost's answer did not come in time. */
-export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (same Idempotency-Key), a changed one is not.`;
+export const NO_RESEND_AFTER_TIMEOUT = `a boost can take minutes at the API, and the reference says not to resend one after a timeout. Look for the ad with ${actionName('ad', 'getAll')} before running it again; a run with the same fields is safe (it makes nothing new), a changed one is not.`;
 
 /** Where, then what to boost (the Post list is the chosen connection's), then how much (the shared budget fields). */
 const [connection, adAccount, ...budgetAndStatus] = spendFields;
@@ -63,13 +63,13 @@ export const fields = [
 	postId,
 	...budgetAndStatus,
 	field({
-		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (same Idempotency-Key), a changed one is not.`,
+		displayName: `A boost can take minutes while a video is re-hosted; the node waits up to 10 minutes. If it still times out, check ${actionName('ad', 'getAll')} before running again: a re-run with the same fields is safe (it makes nothing new), a changed one is not.`,
 		name: 'boostNotice',
 		type: 'notice',
 		default: '',
 	}),
 	collection('Targeting', 'targeting', [
-		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'US, CA', description: 'ISO country codes, comma-separated or one per line' },
+		{ displayName: 'Countries', name: 'countries', type: 'string', default: '', placeholder: 'e.g. US, CA', description: 'ISO country codes, comma-separated or one per line' },
 		{ displayName: 'Minimum Age', name: 'ageMin', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 18 },
 		{ displayName: 'Maximum Age', name: 'ageMax', type: 'number', typeOptions: { minValue: 13, maxValue: 65 }, default: 65 },
 		{
@@ -78,7 +78,7 @@ export const fields = [
 			type: 'string',
 			typeOptions: { rows: 3 },
 			default: '',
-			placeholder: 'Fashion\nFood, drink and dining',
+			placeholder: 'e.g. Fashion\nFood, drink and dining',
 			description: 'Interest names or IDs, one per line (a comma stays inside the name), or a list from an expression',
 		},
 		{
@@ -109,7 +109,7 @@ export const fields = [
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Spring sale post',
-			description: "The new ad's name. Empty: the post's caption and ID, when the post comes from the list or from the incoming item (adName of Get Best to Boost).",
+			description: "The new ad's name. Empty: the post's caption and ID, when the post comes from the list or from the incoming item (adName of Get Many Ranked for Boosting).",
 			displayOptions: { show: { '/network': ['socialnet'] } },
 		},
 		{ displayName: 'Start Date', name: 'startDate', type: 'dateTime', default: '' },
@@ -141,7 +141,7 @@ const { param, locatorValue } = readerOf<typeof fields>();
 
 /**
  * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
- * (reboosts.ts) when known without a request: the incoming item is that post (Get Best to Boost's),
+ * (reboosts.ts) when known without a request: the incoming item is that post (Get Many Ranked for Boosting's),
  * or the post was picked from the list, whose label holds its caption.
  */
 function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
@@ -194,7 +194,7 @@ export const option = adsOperation({
 	value: 'boost',
 	name: 'Boost Post',
 	action: 'Boost a post',
-	description: `Promote an already published post (picked from the ranked list, or its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. Sent again by itself, with the same Idempotency-Key, after a 429, a 502, 503 or 504, a connection reset or a refused connection; never after a timeout.`,
+	description: `Promote an already published post (picked from the ranked list, or its ID from ${actionName('post', 'getBest')}), keeping its likes and comments. When the service is busy or the connection drops, the node sends it again by itself, safely; never after a timeout.`,
 	method: 'POST',
 	path: '/v1/ads/boost',
 	spends: ['create', 'activate', 'budget'],

@@ -1,11 +1,11 @@
 import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
 import { budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
-import { networkField } from '../../helpers/spendFields';
+import { networkField, spendNotice } from '../../helpers/spendFields';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
 
-export const fields = [networkField(), accountId, adAccountId, budgetAmount, budgetType, endDate, name, status, ...adFields('messaging')];
+export const fields = [networkField(), accountId, adAccountId, budgetAmount, budgetType, endDate, name, status, spendNotice, ...adFields('messaging')];
 
 export const option = adsOperation({
 	value: 'createMessaging',

@@ -1,4 +1,4 @@
-import { unwrap } from '../../../shared/requestActions';
+import { markDeleted, unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
@@ -13,5 +13,5 @@ export const option = adsOperation({
 	path: '/v1/ads/{adId}',
 	spends: 'none',
 	fields,
-	postReceive: [unwrap('ad')],
+	postReceive: [unwrap('ad'), markDeleted],
 });

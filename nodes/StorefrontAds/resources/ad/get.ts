@@ -1,5 +1,6 @@
 import { field } from '../../../shared/fieldBuilders';
-import { unwrap } from '../../../shared/requestActions';
+import { simplifiedWhenOn, unwrap } from '../../../shared/requestActions';
+import { adSimplify, simplifyAd } from '../../helpers/adOutput';
 import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
@@ -12,6 +13,7 @@ export const fields = [
 		default: false,
 		description: "Whether to re-read the ad from the network now instead of the last synced copy (the output's stale field is true for a synced copy)",
 	}),
+	adSimplify,
 ];
 
 export const option = adsOperation({
@@ -25,5 +27,5 @@ export const option = adsOperation({
 	fields,
 	inRequest: { live: { in: 'query', optional: true, map: (v) => (v ? 'true' : undefined) } },
 	// `{ad, stale}` → the ad with `stale` beside its fields
-	postReceive: [unwrap('ad', { keep: ['stale'] })],
+	postReceive: [unwrap('ad', { keep: ['stale'] }), simplifiedWhenOn(simplifyAd)],
 });

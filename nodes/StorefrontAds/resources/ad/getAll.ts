@@ -2,9 +2,11 @@ import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { failItem } from '../../../shared/requestActions';
 import { campaignFilter } from '../../helpers/adsLocators';
+import { adSimplify, simplifyAd } from '../../helpers/adOutput';
 import { adsOperation } from '../../helpers/adsOperation';
 import { dayField, queryWithDays } from '../../helpers/dates';
 import { adsPageList, pagedListFields, platformFilter, sourceFilter } from '../../helpers/getMany';
+import { optionsOf } from '../../../shared/optionName';
 
 const AD_STATUSES = ['active', 'cancelled', 'completed', 'error', 'paused', 'pending_review', 'rejected'];
 
@@ -21,7 +23,8 @@ async function failWhileBackfilling(this: IExecuteSingleFunctions, items: INodeE
 	return items;
 }
 
-export const fields = pagedListFields('ads', [
+export const fields = [
+	...pagedListFields('ads', [
 	campaignFilter,
 	dayField('Created From', 'fromDate', 'First day of the window (UTC); default 90 days ago, at most 730 days back'),
 	dayField('Created To', 'toDate', 'Last day of the window (UTC); default today'),
@@ -31,10 +34,12 @@ export const fields = pagedListFields('ads', [
 		displayName: 'Status',
 		name: 'status',
 		type: 'options',
-		options: AD_STATUSES.map((s) => ({ name: s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value: s })),
+		options: optionsOf(AD_STATUSES),
 		default: 'active',
 	},
-]);
+	]),
+	adSimplify,
+];
 
 export const option = adsOperation({
 	value: 'getAll',
@@ -47,5 +52,5 @@ export const option = adsOperation({
 	fields,
 	preSend: [queryWithDays('filters')],
 	postReceive: [failWhileBackfilling],
-	list: { ...adsPageList, rootProperty: 'ads' },
+	list: { ...adsPageList, rootProperty: 'ads', simplify: simplifyAd },
 });

@@ -6,7 +6,7 @@ export const fields = [adId, statusChoice('Paused stops spending; Active resumes
 
 export const option = adsOperation({
 	value: 'setStatus',
-	name: 'Set Status',
+	name: 'Pause or Resume',
 	action: 'Pause or resume an ad',
 	description: 'Pause or resume an ad (on microblog its line item too)',
 	method: 'PUT',

@@ -30,7 +30,7 @@ const oneLine = (what: string) => `Searchnet: one ${what} per line (commas stay 
 export const fields = [
 	adId,
 	field({
-		displayName: 'Microblog and chatnet ads cannot change creative or targeting (the API answers 501): create a new ad instead.',
+		displayName: 'Microblog and chatnet ads cannot change creative or targeting: create a new ad instead.',
 		name: 'updateNotice',
 		type: 'notice',
 		default: '',

@@ -42,7 +42,7 @@ export const option = adsOperation({
 	value: 'getAll',
 	name: 'Get Many',
 	action: 'Get many ad sets',
-	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP}`,
+	description: `List ad sets (ad groups, line items) of a connection, optionally of one campaign; up to ${API_CAP} ad sets`,
 	method: 'GET',
 	path: '/v1/ads/ad-sets',
 	spends: 'none',

@@ -7,7 +7,7 @@ export const fields = [accountId, adSetId, platform, statusChoice('Paused stops 
 
 export const option = adsOperation({
 	value: 'setStatus',
-	name: 'Set Status',
+	name: 'Pause or Resume',
 	action: 'Pause or resume an ad set',
 	description: 'Pause or resume an ad set on every network (the line item on microblog)',
 	method: 'PUT',

@@ -46,7 +46,7 @@ export const fields = [
 	audienceId,
 	field({
 		displayName:
-			'Emails (and socialnet phone numbers) are SHA-256 hashed by the service before they leave it. Searchnet and microblog match on email only; a microblog audience needs at least 100 matched people before ads can target it.',
+			'Emails (and socialnet phone numbers) are made unreadable by the service before they leave it. Searchnet and microblog match on email only; a microblog audience needs at least 100 matched people before ads can target it.',
 		name: 'hashNotice',
 		type: 'notice',
 		default: '',

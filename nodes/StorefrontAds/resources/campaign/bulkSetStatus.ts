@@ -21,7 +21,7 @@ import { statusChoice } from '../../helpers/choices';
 /** The API's limit per bulk call (reference: Limits). */
 const BULK_LIMIT = 50;
 
-/** Accepts `{campaignId, platform}` (Campaign picked from the list or given by ID) and the campaign rows Get Many / Get Tree output (`platformCampaignId`). */
+/** Accepts `{campaignId, platform}` (Campaign picked from the list or given by ID) and the campaign rows Get Many / Get Many with Ad Sets and Ads output (`platformCampaignId`). */
 function toCampaignRef(ctx: IExecuteSingleFunctions, row: IDataObject, index: number) {
 	const given = isLocatorValue(row.campaignId) ? row.campaignId.value : row.campaignId;
 	const campaignId = String(given ?? row.platformCampaignId ?? '').trim();
@@ -118,7 +118,7 @@ const { param } = readerOf<typeof fields>();
 
 export const option = adsOperation({
 	value: 'bulkSetStatus',
-	name: 'Bulk Set Status',
+	name: 'Pause or Resume Many',
 	action: 'Pause or resume many campaigns',
 	description: 'Pause or resume many campaigns, across networks; more than 50 are sent in several calls',
 	method: 'POST',

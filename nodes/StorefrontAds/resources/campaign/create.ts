@@ -10,7 +10,7 @@ import { name, status } from '../../helpers/adsFields';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation, looksUp } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { NETWORKS, networksWhere } from '../../helpers/networks';
+import { listed, NETWORKS, networksWhere } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
 import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
 
@@ -22,6 +22,9 @@ async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: 
 	}
 	return request;
 }
+
+/** The networks whose campaigns need a budget (the networks table). */
+const BUDGET_NETWORKS = networksWhere('campaignBudgetRequired');
 
 /** Where the API applies a campaign's Validate Only (the networks table), as the panel names them. */
 const DRY_RUN_NETWORKS = networksWhere('campaignValidate')
@@ -66,6 +69,13 @@ export const fields = [
 		required: true,
 		default: 'traffic',
 		description: 'What the network optimizes for (not every goal exists on every network); another value can be given as an expression',
+	}),
+	field({
+		displayName: `${listed(BUDGET_NETWORKS.map((n) => NETWORKS[n].name))} campaigns need a budget: add Budget Amount under Additional Fields.`,
+		name: 'budgetNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { network: BUDGET_NETWORKS } },
 	}),
 	collection('Additional Fields', 'additionalFields', budgetOptions),
 	validateOnlyField(`Whether to only check the campaign and create nothing: on ${DRY_RUN_NETWORKS} only (the API ignores it elsewhere and creates the campaign, so it is refused there)`),

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../../shared/actionNames';
 import { field } from '../../../shared/fieldBuilders';
-import { failItem } from '../../../shared/requestActions';
+import { failItem, markDeleted } from '../../../shared/requestActions';
 import { platform } from '../../helpers/adsFields';
 import { campaignId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
@@ -38,4 +38,5 @@ export const option = adsOperation({
 	fields,
 	inRequest: { platform: 'body' },
 	preSend: [checkDeletable],
+	postReceive: [markDeleted],
 });

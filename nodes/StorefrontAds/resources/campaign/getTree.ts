@@ -11,7 +11,7 @@ export const fields = pagedListFields('campaigns', [
 
 export const option = adsOperation({
 	value: 'getTree',
-	name: 'Get Tree',
+	name: 'Get Many with Ad Sets and Ads',
 	action: 'Get many campaigns with their ad sets and ads',
 	description: 'Campaigns with their ad sets and ads, metrics rolled up at each level (default window: last 90 days)',
 	method: 'GET',

@@ -7,7 +7,7 @@ export const fields = [campaignId, platform, statusChoice('Paused stops spending
 
 export const option = adsOperation({
 	value: 'setStatus',
-	name: 'Set Status',
+	name: 'Pause or Resume',
 	action: 'Pause or resume a campaign',
 	description: 'Pause or resume a campaign and its ad sets, on every network',
 	method: 'PUT',

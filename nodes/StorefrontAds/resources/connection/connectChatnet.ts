@@ -4,7 +4,7 @@ import { field } from '../../../shared/fieldBuilders';
 import { adsOperation } from '../../helpers/adsOperation';
 import { credentialSecret, type CredentialSecret } from '../../helpers/secrets';
 
-const CHATNET_KEY: CredentialSecret = { name: 'chatnetApiKey', label: 'Chatnet Ads API Key', usedBy: 'Connect Chatnet' };
+const CHATNET_KEY: CredentialSecret = { name: 'chatnetApiKey', label: 'Chatnet Ads API Key', usedBy: 'Connect Chat Network' };
 
 export const fields = [
 	field({
@@ -28,7 +28,7 @@ async function sendKeyFromCredential(this: IExecuteSingleFunctions, request: IHt
 
 export const option = adsOperation({
 	value: 'connectChatnet',
-	name: 'Connect Chatnet',
+	name: 'Connect Chat Network',
 	action: 'Connect a chat network ad account',
 	description:
 		"Connect the chat-network ad account of the credential's Chatnet Ads API Key (the key is stored by the service and never returned). A new key for an account already connected replaces the old one. Open to US-based businesses; ads show in the US, Canada, Australia and New Zealand.",

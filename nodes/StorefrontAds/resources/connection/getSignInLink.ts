@@ -23,7 +23,7 @@ export const fields = [
 			.filter((n) => n !== 'chatnet')
 			.map((value) => ({ name: NETWORKS[value].name, value })),
 		default: 'socialnet',
-		description: 'The network to connect. Chatnet connects with an API key instead (Connect Chatnet). Pronet needs the professional-network account connected first.',
+		description: 'The network to connect. Chatnet connects with an API key instead (Connect Chat Network). Pronet needs the professional-network account connected first.',
 	}),
 	field({
 		displayName: 'Open auth_url from the output in a browser to finish. When already_connected is true, nothing more is needed.',
@@ -37,7 +37,7 @@ export const fields = [
 			name: 'returnTo',
 			type: 'string',
 			default: '',
-			placeholder: 'https://example.com/connected',
+			placeholder: 'e.g. https://example.com/connected',
 			description: 'Where the browser lands after signing in',
 		},
 		{
@@ -45,7 +45,7 @@ export const fields = [
 			name: 'postingAccountId',
 			type: 'string',
 			default: '',
-			placeholder: 'acc_…',
+			placeholder: 'e.g. acc_…',
 			description: 'Microblog or videonet: the connected posting account to hang the ads login off, when several are connected',
 		},
 	]),

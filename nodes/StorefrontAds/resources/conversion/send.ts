@@ -63,7 +63,7 @@ export const fields = [
 	itemField('Event Time Field', 'eventTimeField', 'eventTime', 'The input field holding the time: ISO 8601 or Unix seconds; items without it use now'),
 	itemField('Value Field', 'valueField', 'value', 'The input field holding the order value; items without it send no value'),
 	itemField('Currency Field', 'currencyField', 'currency', 'The input field holding the ISO currency of the value; items without it use Default Currency'),
-	itemField('Email Field', 'userEmailField', 'email', 'The input field holding the email (hashed by the service before it leaves)'),
+	itemField('Email Field', 'userEmailField', 'email', 'The input field holding the email (made unreadable by the service before it leaves)'),
 	whenMissing('Default Event Name', 'eventName', 'Purchase', 'The event name of items without an event name field'),
 	whenMissing('Default Currency', 'currency', 'USD', 'The currency of values from items without a currency field'),
 	field({

@@ -8,6 +8,7 @@ import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
 import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
+import { optionsOf } from '../../../shared/optionName';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Dimensions of videonet AUDIENCE reports (reference: Ads: insights). */
@@ -94,7 +95,7 @@ export const fields = [
 			'Options',
 			'socialOptions',
 			[
-				{ displayName: 'Breakdowns', name: 'breakdowns', type: 'string', default: '', placeholder: 'age,gender' },
+				{ displayName: 'Breakdowns', name: 'breakdowns', type: 'string', default: '', placeholder: 'e.g. age,gender' },
 				{ displayName: 'Filtering (JSON)', name: 'filtering', type: 'json', default: '[]' },
 			],
 			'Add Option',
@@ -108,7 +109,7 @@ export const fields = [
 		typeOptions: { rows: 4 },
 		required: true,
 		default: '',
-		placeholder: 'SELECT campaign.name, metrics.clicks, metrics.cost_micros FROM campaign WHERE segments.date DURING LAST_7_DAYS',
+		placeholder: 'e.g. SELECT campaign.name, metrics.clicks, metrics.cost_micros FROM campaign WHERE segments.date DURING LAST_7_DAYS',
 		description: "Read-only, in the network's query language; money is in micros; a date segment needs a finite range",
 		displayOptions: shown('searchnet'),
 	}),
@@ -153,7 +154,7 @@ export const fields = [
 		displayName: 'Dimensions',
 		name: 'audienceDimensions',
 		type: 'multiOptions',
-		options: AUDIENCE_DIMENSIONS.map((value) => ({ name: value.replace('_', ' ').replace(/^./, (c) => c.toUpperCase()), value })),
+		options: optionsOf(AUDIENCE_DIMENSIONS),
 		default: ['age'],
 		description: '1 to 4 audience dimensions',
 		displayOptions: { show: { network: ['videonet'], reportType: ['AUDIENCE'] } },

@@ -1,3 +1,4 @@
+import { markDeleted } from '../../../shared/requestActions';
 import { accountId, keywordId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 
@@ -12,4 +13,5 @@ export const option = adsOperation({
 	path: '/v1/ads/keywords/{keywordId}',
 	spends: 'none',
 	fields,
+	postReceive: [markDeleted],
 });

@@ -7,7 +7,7 @@ export const fields = [accountId, keywordId, statusChoice('Paused stops the keyw
 
 export const option = adsOperation({
 	value: 'setStatus',
-	name: 'Set Status',
+	name: 'Pause or Resume',
 	action: 'Pause or resume a keyword',
 	description: 'Pause or resume one keyword',
 	method: 'PATCH',

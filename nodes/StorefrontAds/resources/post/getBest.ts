@@ -33,7 +33,7 @@ export const fields = [
 
 export const option = adsOperation({
 	value: 'getBest',
-	name: 'Get Best to Boost',
+	name: 'Get Many Ranked for Boosting',
 	action: 'Get many posts ranked for boosting',
 	description:
 		'Published socialnet or videonet posts ranked for boosting (likes + reactions + 2×comments + 3×shares; posts without engagement last, newest first); one item per post, marked alreadyBoosted when one of your ads of the last 90 days boosts it',

@@ -2,6 +2,7 @@ import { field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
+import { optionsOf } from '../../../shared/optionName';
 
 const TYPES = ['CAMPAIGN_BUDGET', 'KEYWORD', 'MAXIMIZE_CLICKS_OPT_IN', 'RESPONSIVE_SEARCH_AD', 'SITELINK_EXTENSION', 'TARGET_CPA_OPT_IN'];
 
@@ -13,7 +14,7 @@ export const fields = [
 		displayName: 'Types',
 		name: 'types',
 		type: 'multiOptions',
-		options: TYPES.map((t) => ({ name: t.replace(/_/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()), value: t })),
+		options: optionsOf(TYPES),
 		default: [],
 		description: 'Only these types (all when empty)',
 	}),

@@ -1,3 +1,4 @@
+import { markDeleted } from '../../../shared/requestActions';
 import { listAccountId, syncId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
@@ -13,4 +14,5 @@ export const option = storeOperation({
 	path: '/v1/commerce/catalog-syncs/{syncId}',
 	fields,
 	noAccount: true,
+	postReceive: [markDeleted],
 });

@@ -1,9 +1,10 @@
-import { unwrap } from '../../../shared/requestActions';
+import { simplifiedWhenOn, unwrap } from '../../../shared/requestActions';
+import { catalogSyncSimplify, simplifyCatalogSync } from '../../helpers/catalogSyncOutput';
 import { listAccountId, syncId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
 /** Catalog-sync calls by ID carry no store account (reference conventions): the account only fills the list. */
-export const fields = [listAccountId, syncId];
+export const fields = [listAccountId, syncId, catalogSyncSimplify];
 
 export const option = storeOperation({
 	value: 'get',
@@ -14,5 +15,5 @@ export const option = storeOperation({
 	path: '/v1/commerce/catalog-syncs/{syncId}',
 	fields,
 	noAccount: true,
-	postReceive: [unwrap('catalogSync')],
+	postReceive: [unwrap('catalogSync'), simplifiedWhenOn(simplifyCatalogSync)],
 });

@@ -1,8 +1,9 @@
 import { returnAllOrLimit } from '../../../shared/fieldBuilders';
+import { catalogSyncSimplify, simplifyCatalogSync } from '../../helpers/catalogSyncOutput';
 import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
-export const fields = [accountId, ...returnAllOrLimit('catalog syncs')];
+export const fields = [accountId, ...returnAllOrLimit('catalog syncs'), catalogSyncSimplify];
 
 export const option = storeOperation({
 	value: 'getAll',
@@ -13,5 +14,5 @@ export const option = storeOperation({
 	path: '/v1/commerce/catalog-syncs',
 	fields,
 	// one response, no paging: Limit is applied to the rows under `catalogSyncs`
-	list: { style: 'none', rootProperty: 'catalogSyncs' },
+	list: { style: 'none', rootProperty: 'catalogSyncs', simplify: simplifyCatalogSync },
 });

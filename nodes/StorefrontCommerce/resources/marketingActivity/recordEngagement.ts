@@ -47,7 +47,7 @@ export const fields = [
 		'Metrics',
 		'metrics',
 		[
-			{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: '12.50', description: 'A decimal in the store currency' },
+			{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: 'e.g. 12.50', description: 'A decimal in the store currency' },
 			count('Clicks', 'clicks'),
 			count('Comments', 'comments'),
 			count('Impressions', 'impressions'),

@@ -39,12 +39,12 @@ export const fields = [
 	accountId,
 	remoteId,
 	title,
-	text('URL', 'url', 'Where the activity leads', 'https://example.com/landing'),
+	text('URL', 'url', 'Where the activity leads', 'e.g. https://example.com/landing'),
 	text('Tactic', 'tactic', 'Kind of activity, as the store names it', 'e.g. AD, POST, NEWSLETTER'),
 	text('Channel', 'channel', 'Where it runs', 'e.g. SOCIAL, SEARCH, EMAIL'),
 	text('Status', 'status', 'Its state', 'e.g. ACTIVE, PAUSED, SCHEDULED'),
 	collection('Additional Fields', 'additionalFields', [
-		{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: '12.50', description: 'Spend so far, a decimal in the store currency' },
+		{ displayName: 'Ad Spend', name: 'adSpend', type: 'string', default: '', placeholder: 'e.g. 12.50', description: 'Spend so far, a decimal in the store currency' },
 		{
 			displayName: 'Budget',
 			name: 'budget',
@@ -55,8 +55,8 @@ export const fields = [
 					name: 'values',
 					displayName: 'Budget',
 					values: [
-						{ displayName: 'Amount', name: 'amount', type: 'string', default: '', placeholder: '100.00' },
-						{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'USD' },
+						{ displayName: 'Amount', name: 'amount', type: 'string', default: '', placeholder: 'e.g. 100.00' },
+						{ displayName: 'Currency', name: 'currency', type: 'string', default: '', placeholder: 'e.g. USD' },
 						{
 							displayName: 'Budget Type',
 							name: 'budgetType',

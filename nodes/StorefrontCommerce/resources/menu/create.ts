@@ -10,7 +10,7 @@ export const fields = [
 	itemsInput,
 	items,
 	itemsJson,
-	field({ displayName: 'Handle', name: 'handle', type: 'string', required: true, default: '', placeholder: 'main-menu' }),
+	field({ displayName: 'Handle', name: 'handle', type: 'string', required: true, default: '', placeholder: 'e.g. main-menu' }),
 ];
 
 export const option = storeOperation({

@@ -1,3 +1,4 @@
+import { markDeleted } from '../../../shared/requestActions';
 import { accountId, menuId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
@@ -11,4 +12,5 @@ export const option = storeOperation({
 	method: 'DELETE',
 	path: '/v1/commerce/menus/{menuId}',
 	fields,
+	postReceive: [markDeleted],
 });

@@ -1,3 +1,4 @@
+import { markDeleted } from '../../../shared/requestActions';
 import { listType, metaobjectId } from '../../helpers/metaobjectFields';
 import { accountId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
@@ -12,4 +13,5 @@ export const option = storeOperation({
 	method: 'DELETE',
 	path: '/v1/commerce/metaobjects/{metaobjectId}',
 	fields,
+	postReceive: [markDeleted],
 });

@@ -12,7 +12,7 @@ export const fields = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '/old-summer-sale',
+		placeholder: 'e.g. /old-summer-sale',
 		description: 'The old path on the store; starts with /',
 	}),
 	field({
@@ -21,7 +21,7 @@ export const fields = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '/collections/summer or https://example.com/page',
+		placeholder: 'e.g. /collections/summer or https://example.com/page',
 		description: 'Where visitors go: a path or a full URL',
 	}),
 ];

@@ -1,3 +1,4 @@
+import { markDeleted } from '../../../shared/requestActions';
 import { accountId, redirectId } from '../../helpers/storeFields';
 import { storeOperation } from '../../helpers/storeOperation';
 
@@ -7,8 +8,9 @@ export const option = storeOperation({
 	value: 'delete',
 	name: 'Delete',
 	action: 'Delete a redirect',
-	description: 'Delete a redirect; the old path answers 404 again',
+	description: 'Delete a redirect; the old path shows "page not found" again',
 	method: 'DELETE',
 	path: '/v1/commerce/redirects/{redirectId}',
 	fields,
+	postReceive: [markDeleted],
 });

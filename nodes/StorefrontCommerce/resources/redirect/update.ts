@@ -8,8 +8,8 @@ export const fields = [
 	accountId,
 	redirectId,
 	collection('Update Fields', 'updateFields', [
-		{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: '/old-summer-sale' },
-		{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: '/collections/summer' },
+		{ displayName: 'Path', name: 'path', type: 'string', default: '', placeholder: 'e.g. /old-summer-sale' },
+		{ displayName: 'Target', name: 'target', type: 'string', default: '', placeholder: 'e.g. /collections/summer' },
 	]),
 ];
 

@@ -19,8 +19,8 @@ export const fields = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'https://example.com/hooks/storefront',
-		description: 'HTTPS address the service POSTs events to',
+		placeholder: 'e.g. https://example.com/hooks/storefront',
+		description: 'HTTPS address the service sends events to',
 	}),
 	eventsField('Events to receive. Leave empty to receive all events.'),
 	collection('Additional Fields', 'additionalFields', [

@@ -1,4 +1,5 @@
 import { operation } from '../../../shared/operation';
+import { markDeleted } from '../../../shared/requestActions';
 import { webhookId } from '../../helpers/webhookFields';
 
 export const fields = [webhookId];
@@ -11,4 +12,5 @@ export const option = operation({
 	method: 'DELETE',
 	path: '/v1/webhooks/{webhookId}',
 	fields,
+	postReceive: [markDeleted],
 });

@@ -52,8 +52,8 @@ export const fields = [
 			name: 'url',
 			type: 'string',
 			default: '',
-			placeholder: 'https://example.com/hooks/storefront',
-			description: 'HTTPS address the service POSTs events to',
+			placeholder: 'e.g. https://example.com/hooks/storefront',
+			description: 'HTTPS address the service sends events to',
 		},
 	]),
 ];
