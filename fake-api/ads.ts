@@ -23,7 +23,7 @@ import {
 	updateCampaignBody,
 	NETWORKS,
 } from './contract/ads';
-import { Books, raisesBid, raisesBudget } from './books';
+import { Books, raisesBid, raisesBudget, type Budget } from './books';
 import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
 import { ApiError, invalid, notFound } from './errors';
 import { DAY_MS, hashOf } from './figures';
@@ -231,8 +231,8 @@ export class AdsService {
 	}
 
 	/** A status change of one object in the books, when it moves to active. */
-	bookActivation(request: RecordedRequest, object: 'campaign' | 'adSet' | 'ad' | 'keyword', id: string, campaignId: string, before: string, status: string) {
-		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before });
+	bookActivation(request: RecordedRequest, object: 'campaign' | 'adSet' | 'ad' | 'keyword', id: string, campaignId: string, before: string, status: string, activeBudget?: Budget) {
+		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before, ...(activeBudget ? { activeBudget } : {}) });
 	}
 
 	/** A budget or bid change of a campaign or ad set (what it sends replaces what it had), in the books when it can spend more. */
@@ -545,7 +545,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 				updated += 1;
 			}
 		}
-		if (status === 'active' && updated) svc.books.write(request, { kind: 'activate', object: 'campaign', id: c.platformCampaignId, ...svc.ownerOf(c.platformCampaignId), status, before });
+		if (status === 'active' && updated) svc.books.write(request, { kind: 'activate', object: 'campaign', id: c.platformCampaignId, ...svc.ownerOf(c.platformCampaignId), status, before, ...(c.budget ? { activeBudget: c.budget } : {}) });
 		return { updated, skipped };
 	};
 	api.route('PUT', '/v1/ads/campaigns/:campaignId/status', { ads, body: setStatusBody }, ({ params, body, request }) => ({
@@ -612,7 +612,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 	api.route('PUT', '/v1/ads/ad-sets/:adSetId/status', { ads, body: adSetStatusBody }, ({ params, body, request }) => {
 		const s = adSet(params.adSetId);
 		const changed = s.status !== body.status;
-		svc.bookActivation(request, 'adSet', s.platformAdSetId, s.platformCampaignId, s.status, body.status);
+		svc.bookActivation(request, 'adSet', s.platformAdSetId, s.platformCampaignId, s.status, body.status, s.budget);
 		s.status = body.status;
 		return { status: body.status, updated: changed ? 1 : 0, skipped: changed ? 0 : 1 };
 	});
@@ -733,7 +733,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 		const keywords = network === 'searchnet' && body.targeting?.keywords !== undefined ? keywordTexts(body.targeting.keywords) : [];
 		const owner = svc.ownerOf(ad.platformCampaignId);
-		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
+		if (body.status) svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status, body.budget ?? ad.budget);
 		if (body.budget && raisesBudget(ad.budget, body.budget)) svc.books.write(request, { kind: 'budget', object: 'ad', id: ad.id, ...owner, budget: body.budget, before: ad.budget });
 		if (keywords.length) {
 			svc.neighbours.addKeywords(ad, keywords);
@@ -759,7 +759,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 	});
 	api.route('PUT', '/v1/ads/:adId/status', { ads, body: adStatusBody }, ({ params, body, request }) => {
 		const ad = svc.ad(params.adId);
-		svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status);
+		svc.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, body.status, ad.budget);
 		ad.status = body.status;
 		ad.requestedStatus = body.status;
 		if (ad.platform === 'microblog') {

@@ -27,6 +27,8 @@ export interface SwitchedOn {
 	/** Where its budget is changed, for the refusal. */
 	update: string;
 	budget?: { amount: unknown; type: unknown };
+	/** The API's error, when reading it failed. */
+	failed?: string;
 }
 
 const PAGE = 500;
@@ -40,10 +42,19 @@ const budgetOf = (row: IDataObject | undefined) => {
 	return budget && typeof budget === 'object' ? { amount: budget.amount, type: budget.type } : undefined;
 };
 
-/** GET `path`, its body when answered 2xx (else none: the budget cannot be read). */
+/** Why the last read of this request failed (the API's error), for its refusal. */
+const failures = new WeakMap<IExecuteSingleFunctions, string>();
+
+/** GET `path`: its body when answered 2xx; else none (the budget cannot be read), the API's error noted. */
 async function read(ctx: IExecuteSingleFunctions, path: string, qs?: IDataObject): Promise<IDataObject | undefined> {
-	const { status, body } = await apiRequest.call(ctx, 'GET', path, { qs });
-	return status >= 200 && status < 300 ? body : undefined;
+	try {
+		const { status, body } = await apiRequest.call(ctx, 'GET', path, { qs });
+		if (status >= 200 && status < 300) return body;
+		failures.set(ctx, `HTTP ${status}`);
+	} catch (error) {
+		failures.set(ctx, (error as Error).message);
+	}
+	return undefined;
 }
 
 /** The campaigns of one platform with these IDs, read page by page until all are found. */
@@ -86,11 +97,15 @@ const READERS: Record<SwitchesOn, (ctx: IExecuteSingleFunctions, request: IHttpR
 	campaigns: async (ctx, request) => await campaigns(ctx, ((request.body as IDataObject).campaigns as Array<{ campaignId: string; platform: string }>) ?? []),
 };
 
-export const switchedOn = async (ctx: IExecuteSingleFunctions, what: SwitchesOn, request: IHttpRequestOptions) => await READERS[what](ctx, request);
+export async function switchedOn(ctx: IExecuteSingleFunctions, what: SwitchesOn, request: IHttpRequestOptions): Promise<SwitchedOn[]> {
+	const found = await READERS[what](ctx, request);
+	const failed = failures.get(ctx);
+	return failed ? found.map((o) => (o.budget ? o : { ...o, failed })) : found;
+}
 
 /** The refusal of an object whose budget could not be read. */
 export const unreadBudget = (o: SwitchedOn): Breach => ({
-	message: `Switching on ${o.what} is refused: its budget could not be read from the API, so it cannot be held against the budget caps (Limit Spending is on).`,
+	message: `Switching on ${o.what} is refused: its budget could not be read from the API${o.failed ? ` (${o.failed.replace(/\.$/, '')})` : ''}, so it cannot be held against the budget caps (Limit Spending is on).`,
 	pass: `It passes once the API lists it with its budget: check the ID and the Ad Connection or Platform, or set its budget within the caps with ${o.update}.`,
 });
 
