@@ -23,7 +23,7 @@ import {
 	updateCampaignBody,
 	NETWORKS,
 } from './contract/ads';
-import { Books, raisesBid, raisesBudget } from './books';
+import { Books, raisesBid, raisesBudget, type Budget } from './books';
 import { ReplyWith, type FakeApi, type RecordedRequest } from './core';
 import { ApiError, invalid, notFound } from './errors';
 import { DAY_MS, hashOf } from './figures';
@@ -231,21 +231,21 @@ export class AdsService {
 	}
 
 	/** A status change of one object in the books, when it moves to active. */
-	bookActivation(request: RecordedRequest, object: 'campaign' | 'adSet' | 'ad' | 'keyword', id: string, campaignId: string, before: string, status: string) {
-		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before });
+	bookActivation(request: RecordedRequest, object: 'campaign' | 'adSet' | 'ad' | 'keyword', id: string, campaignId: string, before: string, status: string, activeBudget?: Budget) {
+		if (status === 'active' && before !== 'active') this.books.write(request, { kind: 'activate', object, id, ...this.ownerOf(campaignId), status: 'active', before, ...(activeBudget ? { activeBudget } : {}) });
 	}
 
 	/**
 	 * An ad's status (PUT /v1/ads/{adId}/status, or PUT /v1/ads/{adId} with status); on microblog the
 	 * line item it runs in is switched too (reference: Ad status), in the books as part of the ad's change.
 	 */
-	setAdStatus(request: RecordedRequest, ad: Ad, status: 'active' | 'paused') {
-		this.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, status);
+	setAdStatus(request: RecordedRequest, ad: Ad, status: 'active' | 'paused', activeBudget?: Budget) {
+		this.bookActivation(request, 'ad', ad.id, ad.platformCampaignId, ad.status, status, activeBudget);
 		ad.status = status;
 		const lineItem = ad.platform === 'microblog' ? this.adSets.get(ad.platformAdSetId) : undefined;
 		if (!lineItem) return;
 		if (status === 'active' && lineItem.status !== 'active') {
-			this.books.write(request, { kind: 'activate', object: 'adSet', id: lineItem.platformAdSetId, ...this.ownerOf(ad.platformCampaignId), status, before: lineItem.status, partOf: { object: 'ad', id: ad.id } });
+			this.books.write(request, { kind: 'activate', object: 'adSet', id: lineItem.platformAdSetId, ...this.ownerOf(ad.platformCampaignId), status, before: lineItem.status, partOf: { object: 'ad', id: ad.id }, ...(lineItem.budget ? { activeBudget: lineItem.budget } : {}) });
 		}
 		lineItem.status = status;
 	}
@@ -560,7 +560,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 				updated += 1;
 			}
 		}
-		if (status === 'active' && updated) svc.books.write(request, { kind: 'activate', object: 'campaign', id: c.platformCampaignId, ...svc.ownerOf(c.platformCampaignId), status, before });
+		if (status === 'active' && updated) svc.books.write(request, { kind: 'activate', object: 'campaign', id: c.platformCampaignId, ...svc.ownerOf(c.platformCampaignId), status, before, ...(c.budget ? { activeBudget: c.budget } : {}) });
 		return { updated, skipped };
 	};
 	api.route('PUT', '/v1/ads/campaigns/:campaignId/status', { ads, body: setStatusBody }, ({ params, body, request }) => ({
@@ -627,7 +627,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 	api.route('PUT', '/v1/ads/ad-sets/:adSetId/status', { ads, body: adSetStatusBody }, ({ params, body, request }) => {
 		const s = adSet(params.adSetId);
 		const changed = s.status !== body.status;
-		svc.bookActivation(request, 'adSet', s.platformAdSetId, s.platformCampaignId, s.status, body.status);
+		svc.bookActivation(request, 'adSet', s.platformAdSetId, s.platformCampaignId, s.status, body.status, s.budget);
 		s.status = body.status;
 		return { status: body.status, updated: changed ? 1 : 0, skipped: changed ? 0 : 1 };
 	});
@@ -748,7 +748,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 		// searchnet targets keywords: they join the ad's ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 		const keywords = network === 'searchnet' && body.targeting?.keywords !== undefined ? keywordTexts(body.targeting.keywords) : [];
 		const owner = svc.ownerOf(ad.platformCampaignId);
-		if (body.status) svc.setAdStatus(request, ad, body.status);
+		if (body.status) svc.setAdStatus(request, ad, body.status, body.budget ?? ad.budget);
 		if (body.budget && raisesBudget(ad.budget, body.budget)) svc.books.write(request, { kind: 'budget', object: 'ad', id: ad.id, ...owner, budget: body.budget, before: ad.budget });
 		if (keywords.length) {
 			svc.neighbours.addKeywords(ad, keywords);
@@ -773,7 +773,7 @@ export function registerAds(api: FakeApi, neighbours: AdsNeighbours): AdsService
 	});
 	api.route('PUT', '/v1/ads/:adId/status', { ads, body: adStatusBody }, ({ params, body, request }) => {
 		const ad = svc.ad(params.adId);
-		svc.setAdStatus(request, ad, body.status);
+		svc.setAdStatus(request, ad, body.status, ad.budget);
 		ad.requestedStatus = body.status;
 		return { updated: true, status: body.status };
 	});

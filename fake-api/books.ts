@@ -7,8 +7,9 @@
  * - `create`: an ad (POST /v1/ads/create, /boost, /messaging, /call; with its campaign and ad set)
  *   or a campaign (POST /v1/ads/campaigns, `validateOnly` ignored outside socialnet and chatnet),
  *   with the status and budget it was created with;
- * - `activate`: a campaign (with its ad sets), ad set, ad or keyword moved to active (a microblog
- *   ad's line item switched on with the ad: its own entry, `partOf` the ad's change);
+ * - `activate`: a campaign (with its ad sets), ad set, ad or keyword moved to active, with the
+ *   budget it then spends at (`activeBudget`; a keyword has none); a microblog ad's line item
+ *   switched on with the ad is its own entry, `partOf` the ad's change;
  * - `budget`: a budget raised, set where there was none, or its type changed;
  * - `bid`: a bid strategy changed, or a bid amount set or raised;
  * - `keywords`: keywords added that bid (not negative): Keyword → Add, PUT /v1/ads/{adId} with
@@ -47,6 +48,8 @@ export interface BookEntry {
 	status?: 'active' | 'paused';
 	/** create, budget: the budget it has now. */
 	budget?: Budget;
+	/** activate: the budget it spends at once switched on (an ad, ad set or campaign that has one), for the budget caps. */
+	activeBudget?: Budget;
 	/** activate, budget, bid: what it was before. */
 	before?: unknown;
 	bid?: { strategy?: string; amount?: number };
@@ -130,9 +133,10 @@ export function breaches(entries: readonly BookEntry[], caps: BookCaps): string[
 	const found: string[] = [];
 	for (const e of entries) {
 		const where = `${e.kind} by ${e.method} ${e.path} (${e.object} ${e.id})`;
-		if (e.budget) {
-			const cap = e.budget.type === 'lifetime' ? caps.maxLifetimeBudget : caps.maxDailyBudget;
-			if (e.budget.amount > cap) found.push(`${where}: ${e.budget.type} budget ${e.budget.amount} over the cap of ${cap}`);
+		const budget = e.budget ?? e.activeBudget;
+		if (budget) {
+			const cap = budget.type === 'lifetime' ? caps.maxLifetimeBudget : caps.maxDailyBudget;
+			if (budget.amount > cap) found.push(`${where}: ${budget.type} budget ${budget.amount} over the cap of ${cap}`);
 		}
 		if (caps.pausedOnly && activates(e)) found.push(`${where}: left active under Paused Only`);
 	}

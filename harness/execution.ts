@@ -21,6 +21,7 @@ import { additionalData, NodeTypes, PACKAGE, type Credentials } from './index';
  *   'webhook' (the same in queue mode, where a worker runs that data);
  * - `retry`: as "Retry execution" does: the failed execution's data without the failed node's
  *   run, mode 'retry', the original's id as the hooks' retryOf;
+ * - `resume`: a waiting execution resumed from its stored data, as the wait tracker or a worker does;
  * - `manually`: "Execute workflow" with the trigger's output pinned, mode 'manual'.
  */
 
@@ -98,6 +99,17 @@ export async function retry(spec: WorkflowSpec, failed: IRun, original: string, 
 	data.resultData.runData[last].pop();
 	data.resultData.error = undefined;
 	return await execute(workflowOf(spec), 'retry', start, data, original);
+}
+
+/**
+ * Resumes an execution that waited (a Wait node, a human review), as n8n's wait tracker or a
+ * queue-mode worker does: from its data as stored (JSON: what the database holds, custom data
+ * included), in a process that may never have seen it.
+ */
+export async function resume(spec: WorkflowSpec, waited: IRun, start: Start): Promise<IRun> {
+	if (!waited.data.waitTill) throw new Error('resume: the execution did not wait');
+	const data = JSON.parse(JSON.stringify(waited.data)) as IRunExecutionData;
+	return await execute(workflowOf(spec), start.mode ?? 'webhook', start, data);
 }
 
 /** "Execute workflow" in the editor with the trigger's output pinned. */

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
-import { SPEND_CAPS } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { RECOMMENDATION_TYPES, SPEND_CAPS } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
 import { SPEND_ACTIONS } from '../../nodes/StorefrontAds/helpers/spendCaps';
-import { capsRows, withReadmeTable, withTable } from '../../scripts/caps-table';
+import { capsRows, recommendationsTable, withReadmeTable, withTable } from '../../scripts/caps-table';
 import { referenceOperations } from '../contract/reference';
 
 /**
@@ -25,6 +25,7 @@ test('docs/nodes.md holds the caps table generated from the declarations (else: 
 	expect(doc).toContain('| Ad → Update | activate, budget, keywords | Yes | Yes | Yes |');
 	expect(doc).toContain('| Keyword → Pause or Resume | activate | – | Yes | Yes |');
 	expect(doc).toContain('| Recommendation → Apply | create, activate, budget, bid, keywords (judged per request) | Yes | Yes | Yes |');
+	expect(doc).not.toContain('changes nothing');
 	expect(doc).toContain('| Ad → Get | spend nothing | – | – | – |');
 });
 
@@ -55,4 +56,18 @@ test("the credential reads in one pass: a short caps notice (a new credential sp
 	const rows = capsRows();
 	expect(rows.filter((r) => r.pausedOnly).every((r) => r.can.includes('activate') || r.can.includes('create'))).toBe(true);
 	expect(rows.filter((r) => r.budget).every((r) => r.can.includes('budget') || r.can.includes('create'))).toBe(true);
+});
+
+test('issue 67, finding 3: each recommendation type\'s treatment is written once (RECOMMENDATION_TYPES): docs/nodes.md\'s table and the credential\'s words come from it, and no type is applied without counting', () => {
+	const doc = fs.readFileSync(path.join(root, 'docs/nodes.md'), 'utf8');
+	expect(doc).toContain(recommendationsTable());
+	expect(doc).toContain('| `SITELINK_ASSET`, `SITELINK_EXTENSION`, `CALLOUT_ASSET`, `CALLOUT_EXTENSION`, `STRUCTURED_SNIPPET_ASSET` | links, callouts or snippets shown with existing ads | applied; a spending action');
+	expect(doc).toMatch(/\| `MAXIMIZE_CLICKS_OPT_IN`, [^|]*`TARGET_CPA_OPT_IN`[^|]* \| a bidding change, which no cap can check \| refused, whatever the network estimates \|/);
+	expect(doc).not.toMatch(/applied, not counted/);
+	// the credential: applying a recommendation is a spending action, and the types refused are named from the table
+	const count = new StorefrontApi().properties.find((p) => p.name === 'maxSpendingCallsPerExecution')!.description!;
+	expect(count).toContain('or applying a recommendation (one that changes budgets or bidding, e.g. CAMPAIGN_BUDGET, MAXIMIZE_CLICKS_OPT_IN, or of a type not known, is refused)');
+	for (const row of RECOMMENDATION_TYPES) if (row.treatment === 'refused') expect(count).toContain(row.types[0]);
+	// no type is applied freely: applying a recommendation is a spending action, as the credential says
+	expect(new Set(RECOMMENDATION_TYPES.map((row) => row.treatment))).toEqual(new Set(['counted', 'refused']));
 });

@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { WorkflowHasIssuesError } from 'n8n-core';
-import { NodeConnectionTypes, NodeHelpers, type IDataObject, type INode, type INodeExecutionData, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeHelpers, type IConnections, type IDataObject, type IExecuteFunctions, type INode, type INodeExecutionData, type INodeParameters, type INodeProperties, type INodePropertyOptions, type INodeType, type IRun } from 'n8n-workflow';
 
 import { KEYS, postIdOf, startFakeApi, type BookEntry, type Fault, type FakeApiServer } from '../../fake-api';
 import { nodeType, type Credentials } from '../../harness';
-import { fromDelivery, ourNode, outputOf } from '../../harness/execution';
+import { fromDelivery, ourNode, outputOf, resume } from '../../harness/execution';
 import { runToolCalls } from '../../harness/tool';
+import { countedCalls } from '../../nodes/StorefrontAds/helpers/executionCounts';
 import { NETWORKS as NETWORK_FACTS, networksWhere } from '../../nodes/StorefrontAds/helpers/networks';
+import { RECOMMENDATION_TYPES } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { spendContext } from '../unit/spend-context';
 import { credentialFieldsOf, fillOperation, operationsOf } from './operations';
 
 /**
@@ -35,8 +38,9 @@ const CONNECTIONS: Record<Network, { accountId: string; adAccountId: string; pla
 	chatnet: { accountId: 'acc_chat1', adAccountId: 'cn-chat1', platform: 'chatnet' },
 };
 
-/** The recommendations every fake API holds (1 to 8) and one it does not; their campaigns are seeded. */
-const RECOMMENDATIONS = [1, 2, 3, 4, 5, 6, 7, 8, 99].map((n) => `customers/1234567890/recommendations/${n}`);
+/** The recommendations every fake API holds (1 to 8), the ones a case seeds (101 to 103) and one it does not; their campaigns are seeded. */
+const GENERATED_RECOMMENDATIONS = [101, 102, 103];
+const RECOMMENDATIONS = [1, 2, 3, 4, 5, 6, 7, 8, ...GENERATED_RECOMMENDATIONS, 99].map((n) => `customers/1234567890/recommendations/${n}`);
 
 /** References to seeded objects in generated values, resolved when a case runs. */
 const REFERENCE = /@(campaign|adSet|ad|keyword):([a-z]+)/g;
@@ -44,8 +48,12 @@ const ref = (kind: 'campaign' | 'adSet' | 'ad' | 'keyword', network: Network) =>
 
 // ---------------------------------------------------------------- the world a case runs in
 
-/** What a fresh fake API holds for a case: a paused campaign, ad set and ad per network, paused keywords, the recommendations' campaigns. */
-function seedWorld(api: FakeApiServer): Map<string, string> {
+/**
+ * What a fresh fake API holds for a case: a paused campaign, ad set and ad per network, each with
+ * the case's budget (what switching one on spends at), paused keywords, the recommendations the
+ * case seeds and the recommendations' campaigns.
+ */
+function seedWorld(api: FakeApiServer, c: Pick<MoneyCase, 'seededBudget' | 'recommendations'>): Map<string, string> {
 	const { accountId, adAccountId } = CONNECTIONS.chatnet;
 	api.ads.connections.set(accountId, {
 		id: accountId,
@@ -64,6 +72,7 @@ function seedWorld(api: FakeApiServer): Map<string, string> {
 		const ad = api.ads.adsOf(campaign.platformCampaignId)[0];
 		ad.status = 'paused';
 		ad.requestedStatus = 'paused';
+		for (const o of [campaign, adSet, ad]) o.budget = { ...(c.seededBudget ?? { amount: 20, type: 'daily' }) };
 		return { campaign, adSet, ad };
 	};
 	for (const network of NETWORKS) {
@@ -79,6 +88,9 @@ function seedWorld(api: FakeApiServer): Map<string, string> {
 	}
 	// what the recommendations change (a fresh fake API names campaigns it does not hold)
 	for (let n = 1; n <= 8; n++) pausedCampaign(CONNECTIONS.searchnet.accountId, `Recommended ${n}`, `cmp_rec${n}`);
+	(c.recommendations ?? []).forEach((r, i) =>
+		api.recommendations.seed(r.type, `cmp_rec${i + 1}`, { base: { clicks: 100, cost: r.base }, potential: { clicks: 120, cost: r.potential } }, { n: GENERATED_RECOMMENDATIONS[i] }),
+	);
 	return ids;
 }
 
@@ -334,6 +346,12 @@ export interface MoneyCase {
 	nodes: NodeCase[];
 	caps: CredentialCaps;
 	fault?: FaultCase;
+	/** The budget of every seeded campaign, ad set and ad: what switching one on spends at (default 20 a day). */
+	seededBudget?: { amount: number; type: 'daily' | 'lifetime' };
+	/** Recommendations the case seeds (101, 102, …), each of a type with the network's estimate of today's cost and after. */
+	recommendations?: Array<{ type: string; base: number; potential: number }>;
+	/** A workflow waits after this many Ads nodes (a Wait node, a human review) and resumes from its stored data after 1,000 other executions. */
+	waitAfter?: number;
 }
 
 const FORM = weighted<Form>([2, pick('fixed')], [1, pick('expression')], [1, pick('item')]);
@@ -447,17 +465,73 @@ const someNodes = memo(() => {
 	return someOf(Array.from({ length: 5 }, () => ({ odds: [1, 2] as [number, number], value: node }))).filter((nodes) => nodes.length > 0);
 });
 
-/** A case: 1 to 5 Ads nodes in one execution, under `caps`. */
-export function moneyCase(caps: fc.Arbitrary<CredentialCaps>): fc.Arbitrary<MoneyCase> {
+/** The status operations of each kind of object, and where each says the status (issue 67: toggles of one object). */
+const STATUS_CHANGES: Array<Array<{ resource: string; operation: string; path: string }>> = [
+	[
+		{ resource: 'ad', operation: 'setStatus', path: 'status' },
+		{ resource: 'ad', operation: 'update', path: 'updateFields.status' },
+	],
+	[{ resource: 'adSet', operation: 'setStatus', path: 'status' }],
+	[
+		{ resource: 'campaign', operation: 'setStatus', path: 'status' },
+		{ resource: 'campaign', operation: 'bulkSetStatus', path: 'status' },
+	],
+	[{ resource: 'keyword', operation: 'setStatus', path: 'status' }],
+];
+
+/**
+ * 2 to 5 status changes of one seeded object (of one network; any of its status operations, one a
+ * node), active or paused (active, paused, active…): every switch-on after a pause is a spending action.
+ */
+const toggleNodes = memo(() =>
+	fc.tuple(fc.constantFrom(...NETWORKS), fc.constantFrom(...STATUS_CHANGES)).chain(([chosen, ops]) => {
+		const network: Network = ops[0].resource === 'keyword' ? 'searchnet' : chosen;
+		const change = fc.record({ op: fc.constantFrom(...ops), status: weighted([4, pick('active', 'paused')], [1, spelled(['active'])]), retryOnFail: fc.boolean() });
+		// active, paused, active… in two cases of three (where each switch-on after the first is a new action), else in any order
+		return fc.tuple(fc.array(change, { minLength: 2, maxLength: 5 }), weighted([2, fc.constant(true)], [1, fc.constant(false)])).map(([changes, alternate]) =>
+			changes.map(({ op, status, retryOnFail }, i): NodeCase => {
+				const asked = alternate ? (i % 2 ? 'paused' : 'active') : status;
+				return { resource: op.resource, operation: op.operation, network, settings: [{ path: op.path, form: 'fixed', values: [asked, asked] }], continueOnFail: true, retryOnFail };
+			}),
+		);
+	}),
+);
+
+/** Budgets of the seeded objects: the usual 20 a day, or around and far above the caps an owner may set. */
+const SEEDED_BUDGET = weighted<MoneyCase['seededBudget']>([3, fc.constant(undefined)], [2, pick({ amount: 50, type: 'daily' }, { amount: 501, type: 'daily' }, { amount: 10_000, type: 'daily' }, { amount: 600, type: 'lifetime' })]);
+/** Every type the node knows, and ones it does not, each with an estimate of no higher cost as often as of a higher one. */
+const RECOMMENDATION_TYPE_NAMES = [...RECOMMENDATION_TYPES.flatMap((row) => row.types), 'SOME_NEW_TYPE', 'TEXT_AD_OPT_OUT'];
+const GENERATED_RECOMMENDATION = fc.record({ type: fc.constantFrom(...RECOMMENDATION_TYPE_NAMES), base: fc.integer({ min: 1, max: 100 }), potential: fc.integer({ min: 0, max: 200 }) });
+
+/** Status toggles of one object only (toggleNodes), and a wait between them in one case of two, for moneyCase. */
+export const TOGGLES = () => ({ nodes: toggleNodes(), waits: [1, 1] as [number, number] });
+
+/** A case: 1 to 5 Ads nodes in one execution (or 2 to 5 status changes of one object; `nodes` other ones), under `caps`. */
+export function moneyCase(
+	caps: fc.Arbitrary<CredentialCaps>,
+	{ nodes = weighted([4, someNodes()], [1, toggleNodes()]), waits = [3, 1] }: { nodes?: fc.Arbitrary<NodeCase[]>; waits?: [number, number] } = {},
+): fc.Arbitrary<MoneyCase> {
 	return fc
 		.record({
 			door: weighted<'workflow' | 'tool'>([3, pick('workflow')], [1, pick('tool')]),
 			items: pick<1 | 2>(1, 2),
-			nodes: someNodes(),
+			nodes,
 			caps,
 			fault: FAULT,
+			seededBudget: SEEDED_BUDGET,
+			recommendations: sometimes([1, 1], fc.array(GENERATED_RECOMMENDATION, { minLength: 1, maxLength: GENERATED_RECOMMENDATIONS.length })),
+			waitAfter: sometimes(waits, fc.integer({ min: 1, max: 4 })),
 		})
-		.map((c) => describedCase(c.fault ? c : { door: c.door, items: c.items, nodes: c.nodes, caps: c.caps }));
+		.map(({ fault, seededBudget, recommendations, waitAfter, ...c }) =>
+			describedCase({
+				...c,
+				...(fault ? { fault } : {}),
+				...(seededBudget ? { seededBudget } : {}),
+				...(recommendations ? { recommendations } : {}),
+				// a wait needs Ads nodes on both sides of it, in a workflow
+				...(waitAfter !== undefined && c.door === 'workflow' && waitAfter < c.nodes.length ? { waitAfter } : {}),
+			}),
+		);
 }
 
 // ---------------------------------------------------------------- printing
@@ -482,6 +556,9 @@ export function describeCase(c: MoneyCase): string {
 	const lines = [
 		`${c.door === 'tool' ? 'an AI agent calling each node as a tool' : `a workflow handing ${c.items} item(s) to each node`}, one execution; caps: ${capsText(c.caps)}`,
 		...(c.fault ? [`fault: the first ${c.fault.method} meets ${c.fault.kind}`] : []),
+		...(c.seededBudget ? [`the seeded campaigns, ad sets and ads: budget ${c.seededBudget.amount} ${c.seededBudget.type}`] : []),
+		...(c.recommendations ?? []).map((r, i) => `recommendation ${GENERATED_RECOMMENDATIONS[i]}: ${r.type}, estimated cost ${r.base} → ${r.potential}`),
+		...(c.waitAfter ? [`the execution waits after node ${c.waitAfter} and resumes after 1,000 other executions`] : []),
 	];
 	c.nodes.forEach((n, i) => {
 		const flags = [n.continueOnFail && 'Continue On Fail', n.retryOnFail && 'Retry On Fail'].filter(Boolean).join(', ');
@@ -537,6 +614,20 @@ const START_TYPE: INodeType = {
 	},
 };
 
+/** Puts the execution to wait, as n8n's Wait node does for a long wait (or a human review). */
+const WAIT_TYPE: INodeType = {
+	description: { ...START_TYPE.description, displayName: 'Wait', name: 'moneyWait', description: 'Waits', defaults: { name: 'Wait' } },
+	async execute(this: IExecuteFunctions) {
+		await this.putExecutionToWait(new Date(Date.now() + 3_600_000));
+		return [this.getInputData()];
+	},
+};
+
+/** What 1,000 other executions leave in this process: each one's count, the oldest forgotten first. */
+function otherExecutions() {
+	for (let i = 0; i < 1000; i++) countedCalls(spendContext(`money-other-${i}`), 'maxSpendingCallsPerExecution');
+}
+
 const firstError = (json: IDataObject[]) => {
 	const error = json.find((j) => j.error !== undefined)?.error;
 	return error === undefined ? '' : `, error: ${typeof error === 'string' ? error : JSON.stringify(error)}`;
@@ -559,7 +650,7 @@ export interface CaseRun {
 export async function runCase(c: MoneyCase): Promise<CaseRun> {
 	const api = await startFakeApi();
 	try {
-		const ids = seedWorld(api);
+		const ids = seedWorld(api, c);
 		const resolve = <T>(value: T): T => JSON.parse(JSON.stringify(value).replace(REFERENCE, (whole) => ids.get(whole) ?? whole)) as T;
 		const credentials: Credentials = {
 			apiKey: KEYS.full,
@@ -607,11 +698,19 @@ export async function runCase(c: MoneyCase): Promise<CaseRun> {
 			}));
 			const nodes = built.map((b, i) => ({ ...ourNode(b.name, NODE, resolve(b.parameters as INodeParameters), i + 1), ...settings(b.node) }));
 			const start: INode = { id: 'id-start', name: 'Start', type: 'moneyStart', typeVersion: 1, position: [0, 0], parameters: {} };
-			const run = await refusedByN8n(fromDelivery(
-				{ id: 'wf-money', nodes: [start, ...nodes], connections: { Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main' as const, index: 0 }))] } }, types: { moneyStart: START_TYPE } },
-				items,
-				{ credentials, executionId, startNode: 'Start', mode: 'manual' },
-			));
+			const to = (list: INode[]) => [list.map((n) => ({ node: n.name, type: 'main' as const, index: 0 }))];
+			// with a wait: the start hands its items to the nodes before it and to the Wait, which hands them to the others once resumed
+			const wait: INode = { id: 'id-wait', name: 'Wait', type: 'moneyWait', typeVersion: 1, position: [0, 200], parameters: {} };
+			const connections: IConnections = c.waitAfter
+				? { Start: { main: [[...to(nodes.slice(0, c.waitAfter))[0], { node: 'Wait', type: 'main', index: 0 }]] }, Wait: { main: to(nodes.slice(c.waitAfter)) } }
+				: { Start: { main: to(nodes) } };
+			const spec = { id: 'wf-money', nodes: [start, ...(c.waitAfter ? [wait] : []), ...nodes], connections, types: { moneyStart: START_TYPE, moneyWait: WAIT_TYPE } };
+			const begin = { credentials, executionId, startNode: 'Start', mode: 'manual' as const };
+			let run: IRun | undefined = await refusedByN8n(fromDelivery(spec, items, begin));
+			if (run?.data.waitTill) {
+				otherExecutions();
+				run = await refusedByN8n(resume(spec, run, begin));
+			}
 			for (const n of nodes) {
 				if (!run) break;
 				const { json, error } = outputOf(run, n.name);
@@ -635,7 +734,7 @@ export function failureText(headline: string, run: CaseRun, c: MoneyCase): strin
 export const entriesText = (entries: readonly BookEntry[]) =>
 	entries
 		.map((e) => {
-			const what = [e.status && `status ${e.status}`, e.budget && `budget ${e.budget.amount} ${e.budget.type}`, e.bid && `bid ${JSON.stringify(e.bid)}`, e.keywords && `keywords ${JSON.stringify(e.keywords)}`, e.recommendation && `recommendation ${e.recommendation.type}`]
+			const what = [e.status && `status ${e.status}`, e.budget && `budget ${e.budget.amount} ${e.budget.type}`, e.activeBudget && `spends at ${e.activeBudget.amount} ${e.activeBudget.type}`, e.bid && `bid ${JSON.stringify(e.bid)}`, e.keywords && `keywords ${JSON.stringify(e.keywords)}`, e.recommendation && `recommendation ${e.recommendation.type}`]
 				.filter(Boolean)
 				.join(', ');
 			return `  ${e.kind} ${e.object} ${e.id} by ${e.method} ${e.path}${what ? `: ${what}` : ''}`;

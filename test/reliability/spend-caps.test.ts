@@ -46,6 +46,10 @@ const sent = (r: Awaited<ReturnType<typeof run>>) =>
 		return { method: q.method, path: q.path, ...(budget ? { budget } : {}), ...(body.status === undefined ? {} : { status: body.status }) };
 	});
 
+/** What reached the API that was not a read, and the paths of the reads (switching on reads the budget first). */
+const writes = (r: Awaited<ReturnType<typeof run>>) => sent(r).filter((q) => q.method !== 'GET');
+const reads = (r: Awaited<ReturnType<typeof run>>) => r.requests.filter((q) => q.method === 'GET').map((q) => q.path);
+
 /** The items: the allowed ones as the operation answers, each refused one an error item paired with its input. */
 function expectItems(r: Awaited<ReturnType<typeof run>>, refused: Record<number, RegExp>, total: number) {
 	expect(r.error).toBeUndefined();
@@ -205,6 +209,7 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 			label: 'Ad → Set Status',
 			parameters: (s: ReturnType<typeof seed>) => ({ resource: 'ad', operation: 'setStatus', adId: byId(s.ad.id), status: EXPR.status }),
 			path: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}/status`,
+			read: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}`,
 		},
 		{
 			label: 'Ad Set → Set Status',
@@ -217,6 +222,7 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 				status: EXPR.status,
 			}),
 			path: (s: ReturnType<typeof seed>) => `/v1/ads/ad-sets/${s.adSet.platformAdSetId}/status`,
+			read: () => '/v1/ads/ad-sets',
 		},
 		{
 			label: 'Campaign → Set Status',
@@ -228,11 +234,13 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 				status: EXPR.status,
 			}),
 			path: (s: ReturnType<typeof seed>) => `/v1/ads/campaigns/${s.campaign.platformCampaignId}/status`,
+			read: () => '/v1/ads/campaigns',
 		},
 		{
 			label: 'Ad → Update (Status)',
 			parameters: (s: ReturnType<typeof seed>) => ({ resource: 'ad', operation: 'update', adId: byId(s.ad.id), updateFields: { status: EXPR.status } }),
 			path: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}`,
+			read: (s: ReturnType<typeof seed>) => `/v1/ads/${s.ad.id}`,
 		},
 	];
 
@@ -255,18 +263,21 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 			const s = seed();
 			const other = seed();
 			const r = await run(o.parameters(s), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'paused' }, { status: 'active' }, { status: 'active' }, { status: 'paused' }]);
-			// the same PUT again changes nothing new: counted once
-			expect(sent(r)).toEqual([
+			// an input's items go at once, each activation after its budget's read: both pauses are sent first, then
+			// the same activation twice with no pause between them, counted once (the API switches it on once)
+			expect(writes(r)).toEqual([
+				{ method: 'PUT', path: o.path(s), status: 'paused' },
 				{ method: 'PUT', path: o.path(s), status: 'paused' },
 				{ method: 'PUT', path: o.path(s), status: 'active' },
 				{ method: 'PUT', path: o.path(s), status: 'active' },
-				{ method: 'PUT', path: o.path(s), status: 'paused' },
 			]);
+			expect(reads(r)).toEqual([o.read(s), o.read(s)]);
 			expectItems(r, {}, 4);
-			// in one execution: one object made active is sent, another one is a second spending action
+			// in one execution: one object made active is sent, another one is a second spending action (refused before its budget is read)
 			const executionId = `exec-status-${o.label}`;
 			const one = await run(o.parameters(s), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'active' }], { executionId });
-			expect(sent(one)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
+			expect(writes(one)).toEqual([{ method: 'PUT', path: o.path(s), status: 'active' }]);
+			expect(reads(one)).toEqual([o.read(s)]);
 			const shared = await run(o.parameters(other), limit({ maxSpendingCallsPerExecution: 1 }), [{ status: 'active' }], { executionId });
 			expect(shared.requests).toEqual([]);
 			expectItems(shared, { 0: /^Spending action 2 of this execution, above this credential's cap of 1/ }, 1);
@@ -288,12 +299,14 @@ describe('Status changes: Paused Only refuses active, and each activation counts
 			{ status: 'active', campaigns: campaigns.slice(0, 2) },
 			{ status: 'active', campaigns: campaigns.slice(2) },
 		]);
-		expect(sent(counted)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'active' }]);
+		expect(writes(counted)).toEqual([{ method: 'POST', path: '/v1/ads/campaigns/bulk-status', status: 'active' }]);
+		// each item reads its platform's campaign list for the budgets (both pass the count until one is sent)
+		expect(reads(counted)).toEqual(['/v1/ads/campaigns', '/v1/ads/campaigns']);
 		expectItems(counted, { 1: /^Spending action 3 of this execution, above this credential's cap of 2/ }, 2);
 
 		const atOnce = await run(parameters, limit({ maxSpendingCallsPerExecution: 2 }), [{ status: 'active', campaigns }]);
 		expect(atOnce.requests).toEqual([]);
-		expectItems(atOnce, { 0: /^Activating 3 campaigns makes 3 spending actions in this execution, above this credential's cap of 2/ }, 1);
+		expectItems(atOnce, { 0: /^These 3 spending actions make 3 in this execution, above this credential's cap of 2/ }, 1);
 	});
 });
 
@@ -394,23 +407,27 @@ describe('Recommendation → Apply', () => {
 			'POST /v1/ads/recommendations/apply',
 		]);
 		expect(posts(r)).toEqual([[{ resourceName: name(8) }]]);
-		expect(String(r.items[0].json.error)).toMatch(/^Applying this recommendation is refused: customers\/1234567890\/recommendations\/1 \(CAMPAIGN_BUDGET\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \(65 against 50 now\)/);
+		expect(String(r.items[0].json.error)).toMatch(/^Applying this recommendation is refused: customers\/1234567890\/recommendations\/1 \(CAMPAIGN_BUDGET\): this type is a budget change, by an amount the API does not show\. With Limit Spending on, this credential applies only types known to change no budget or bidding, whatever the network estimates/);
 		expect(String(r.items[0].json.error)).toContain('Max Daily Budget 50, Max Lifetime Budget 1000000');
 		expect(r.items[0].pairedItem).toEqual({ item: 0 });
 		expect(r.items[1]).toMatchObject({ json: { resourceName: name(8), status: 'applied' }, pairedItem: { item: 1 } });
 	});
 
-	test('Limit Spending on: ad and sitelink recommendations are applied and not counted (Max Spending Actions 0 does not stop them); a keyword one counts like Keyword → Add; one the list does not hold is refused (fail closed)', async () => {
-		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: name(4) }, { names: name(8) }, { names: name(2) }, { names: name(99) }]);
-		expect(posts(r)).toEqual([[{ resourceName: name(4) }], [{ resourceName: name(8) }]]);
+	test('Limit Spending on: ad, sitelink and keyword recommendations are each a spending action (Max Spending Actions 0 refuses them; a cap of 2 applies two); one the list does not hold is refused (fail closed)', async () => {
+		const none = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: name(4) }, { names: name(8) }, { names: name(2) }, { names: name(99) }]);
+		expect(posts(none)).toEqual([]);
+		const NONE = /^This credential allows no spending action \(Max Spending Actions per Execution is 0\)/;
 		expectItems(
-			r,
-			{
-				2: /^This credential allows no spending action \(Max Spending Actions per Execution is 0\)/,
-				3: /^Applying this recommendation is refused: customers\/1234567890\/recommendations\/99: not in the account's recommendations, so its type cannot be looked up/,
-			},
+			none,
+			{ 0: NONE, 1: NONE, 2: NONE, 3: /^Applying this recommendation is refused: customers\/1234567890\/recommendations\/99: not in the account's recommendations, so its type cannot be looked up/ },
 			4,
 		);
+		// one item naming three: one action per recommendation, three over a cap of 2, refused whole
+		const three = await run(apply, limit({ maxSpendingCallsPerExecution: 2 }), [{ names: `${name(4)},${name(8)},${name(2)}` }]);
+		expect(posts(three)).toEqual([]);
+		expectItems(three, { 0: /^These 3 spending actions make 3 in this execution, above this credential's cap of 2 \(Max Spending Actions per Execution\); 0 already taken\./ }, 1);
+		const two = await run(apply, limit({ maxSpendingCallsPerExecution: 2 }), [{ names: `${name(4)},${name(8)}` }]);
+		expect(posts(two)).toEqual([[{ resourceName: name(4) }, { resourceName: name(8) }]]);
 	});
 });
 
@@ -620,19 +637,19 @@ describe('caps as typed, and what does not count', () => {
 		expect(active.message).toMatch(/Nothing was sent\. It passes once the owner sets Max Spending Actions per Execution to 1 or more\. /);
 	});
 
-	test('Recommendation → Apply: an unknown type whose impact shows no higher cost is applied; one with a higher cost is refused saying so; several refused are named together', async () => {
-		const cheaper = ctx.api.recommendations.seed('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
+	test('Recommendation → Apply: a type not known is refused whatever its impact shows (a lower or the same cost too); several refused are named together', async () => {
+		const cheaper = ctx.api.recommendations.seed('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 40 } });
 		const dearer = ctx.api.recommendations.seed('SOME_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 51 } });
 		const dearer2 = ctx.api.recommendations.seed('OTHER_NEW_TYPE', 'cmp_rec_new', { base: { clicks: 100, cost: 50 }, potential: { clicks: 130, cost: 70 } });
 		const apply = { resource: 'recommendation', operation: 'apply', accountId: byId(SEARCH), adAccountId: byId(CUSTOMER), resourceNames: '={{ $json.names }}' };
-		const r = await run(apply, limit({ maxSpendingCallsPerExecution: 0 }), [{ names: cheaper.resourceName }, { names: `${dearer.resourceName},${dearer2.resourceName}` }]);
-		expect(r.requests.filter((q) => q.method === 'POST').map((q) => (q.body as IDataObject).recommendations)).toEqual([[{ resourceName: cheaper.resourceName }]]);
+		const r = await run(apply, limit({}), [{ names: cheaper.resourceName }, { names: `${dearer.resourceName},${dearer2.resourceName}` }]);
+		expect(r.requests.filter((q) => q.method === 'POST')).toEqual([]);
+		const unknown = 'a type this node does not know, which may raise a budget, change bids or switch something on';
 		expectItems(
 			r,
 			{
-				1: new RegExp(
-					`^Applying 2 of these recommendations is refused: ${dearer.resourceName} \\(SOME_NEW_TYPE\\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \\(51 against 50 now\\); ${dearer2.resourceName} \\(OTHER_NEW_TYPE\\): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost \\(70 against 50 now\\)\\. `,
-				),
+				0: new RegExp(`^Applying this recommendation is refused: ${cheaper.resourceName} \\(SOME_NEW_TYPE\\): ${unknown}\\. `),
+				1: new RegExp(`^Applying 2 of these recommendations is refused: ${dearer.resourceName} \\(SOME_NEW_TYPE\\): ${unknown}; ${dearer2.resourceName} \\(OTHER_NEW_TYPE\\): ${unknown}\\. `),
 			},
 			2,
 		);

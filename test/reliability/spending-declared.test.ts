@@ -87,6 +87,7 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 		for (const x of r.json) expect(x.impact).toEqual({ base: { clicks: expect.any(Number), cost: expect.any(Number) }, potential: { clicks: expect.any(Number), cost: expect.any(Number) } });
 	});
 
+	const why = (type: string) => (type.endsWith('_OPT_IN') ? 'this type is a bidding change, which no cap can check' : 'this type is a budget change, by an amount the API does not show');
 	test.each(['MARGINAL_ROI_CAMPAIGN_BUDGET', 'FORECASTING_CAMPAIGN_BUDGET', 'MOVE_UNUSED_BUDGET', 'MAXIMIZE_CONVERSIONS_OPT_IN', 'TARGET_ROAS_OPT_IN'])(
 		'%s is refused naming it and why; only the lookup (a read) reaches the API, nothing the apply endpoint; the campaign keeps its budget and bidding',
 		async (type) => {
@@ -97,7 +98,7 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 			expect(r.items).toHaveLength(1);
 			expect(r.items[0].pairedItem).toEqual({ item: 0 });
 			const error = String(r.items[0].json.error);
-			expect(error).toContain(`${rec.resourceName} (${type}): this type may raise a budget, change bids or switch something on, and its impact shows a higher cost (80 against 50 now)`);
+			expect(error).toContain(`${rec.resourceName} (${type}): ${why(type)}`);
 			expect(error).toContain('Max Daily Budget 0, Max Lifetime Budget 0');
 			expect(error).toContain('Nothing was sent.');
 			expect(ctx.api.recommendations.applied).toEqual([]);
@@ -106,24 +107,38 @@ describe('finding 1: Recommendation → Apply under the strictest caps', () => {
 		},
 	);
 
-	test('a known-safe type (SITELINK_ASSET) is applied and not counted: Max Spending Actions 0 lets it through, and the campaign gets its sitelink', async () => {
+	test('issue 67, finding 3: SITELINK_ASSET is a spending action, as the credential says: Max Spending Actions 0 refuses it; a cap of 1 applies it, and the campaign gets its sitelink', async () => {
 		const { campaign } = searchCampaign();
 		const rec = ctx.api.recommendations.seed('SITELINK_ASSET', campaign.platformCampaignId, HIGHER);
-		// counted, it would be refused: Max Spending Actions is 0
-		const r = await run(apply(rec.resourceName), STRICTEST);
-		expect(calls(r)).toEqual(['GET /v1/ads/recommendations', 'POST /v1/ads/recommendations/apply']);
-		expect(r.requests[1].body).toEqual({ accountId: SEARCH, adAccountId: CUSTOMER, recommendations: [{ resourceName: rec.resourceName }] });
-		expect(r.items).toEqual([{ json: { resourceName: rec.resourceName, status: 'applied' }, pairedItem: { item: 0 } }]);
+		const none = await run(apply(rec.resourceName), STRICTEST);
+		expect(calls(none)).toEqual(['GET /v1/ads/recommendations']);
+		expect(String(none.items[0].json.error)).toMatch(/^This credential allows no spending action \(Max Spending Actions per Execution is 0\)/);
+		expect(ctx.api.recommendations.sitelinks.get(campaign.platformCampaignId)).toBeUndefined();
+		const one = await run(apply(rec.resourceName), { ...STRICTEST, maxSpendingCallsPerExecution: 1 });
+		expect(calls(one)).toEqual(['GET /v1/ads/recommendations', 'POST /v1/ads/recommendations/apply']);
+		expect(one.requests[1].body).toEqual({ accountId: SEARCH, adAccountId: CUSTOMER, recommendations: [{ resourceName: rec.resourceName }] });
+		expect(one.items).toEqual([{ json: { resourceName: rec.resourceName, status: 'applied' }, pairedItem: { item: 0 } }]);
 		expect(ctx.api.recommendations.sitelinks.get(campaign.platformCampaignId)).toEqual([rec.resourceName]);
 	});
 
-	test('a budget type whose impact shows no higher cost is applied; with Limit Spending off everything is applied without a lookup', async () => {
+	test.each([
+		['TARGET_CPA_OPT_IN', 50, 50],
+		['MAXIMIZE_CLICKS_OPT_IN', 50, 49],
+		['MOVE_UNUSED_BUDGET', 50, 50],
+		['SOME_NEW_TYPE', 50, 10],
+	])('issue 67, finding 3: %s whose estimate shows no higher cost (%d → %d) is refused all the same, under caps that allow everything else; the books hold no effect', async (type, base, potential) => {
 		const { campaign } = searchCampaign();
-		const same = ctx.api.recommendations.seed('MOVE_UNUSED_BUDGET', campaign.platformCampaignId, { base: { clicks: 100, cost: 50 }, potential: { clicks: 120, cost: 50 } });
-		const r = await run(apply(same.resourceName), STRICTEST);
-		expect(calls(r)).toEqual(['GET /v1/ads/recommendations', 'POST /v1/ads/recommendations/apply']);
-		expect(r.json).toEqual([{ resourceName: same.resourceName, status: 'applied' }]);
+		const rec = ctx.api.recommendations.seed(type, campaign.platformCampaignId, { base: { clicks: 100, cost: base }, potential: { clicks: 120, cost: potential } });
+		const mark = ctx.api.books.mark();
+		const r = await run(apply(rec.resourceName), { limitSpending: true, maxDailyBudget: 1_000_000, maxLifetimeBudget: 1_000_000, pausedOnly: false, maxSpendingCallsPerExecution: 100 });
+		expect(calls(r)).toEqual(['GET /v1/ads/recommendations']);
+		expect(String(r.items[0].json.error)).toMatch(new RegExp(`^Applying this recommendation is refused: ${rec.resourceName} \\(${type}\\): `));
+		expect(ctx.api.books.since(mark)).toEqual([]);
+		expect(ctx.api.ads.campaigns.get(campaign.platformCampaignId)?.bidStrategy).toBeUndefined();
+	});
 
+	test('with Limit Spending off everything is applied without a lookup', async () => {
+		const { campaign } = searchCampaign();
 		const raise = ctx.api.recommendations.seed('MARGINAL_ROI_CAMPAIGN_BUDGET', campaign.platformCampaignId, HIGHER);
 		const off = await run(apply(raise.resourceName), { limitSpending: false });
 		expect(calls(off)).toEqual(['POST /v1/ads/recommendations/apply']);

@@ -2,9 +2,10 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { checkedSpends, declareSpends, type Spends } from './spendCaps';
+import { canDo, checkedSpends, declareSpends, type Spends } from './spendCaps';
 import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
 import { checkSpendValues } from './spendValues';
+import type { SwitchesOn } from './switchOn';
 
 /** preSends that make a request of their own (a lookup): the caps are checked before the first one. */
 const LOOKUPS = new WeakSet<PreSendAction>();
@@ -20,17 +21,19 @@ export function looksUp<A extends PreSendAction>(action: A): A {
  * wire stamps the automatic Idempotency-Key later, at sending (idempotency.ts): the count sees only
  * a key the user set.
  */
-function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[]): PreSendAction[] {
+function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[], switchesOn?: SwitchesOn): PreSendAction[] {
 	if (spends === 'none') return preSend;
 	const lookup = preSend.findIndex((action) => LOOKUPS.has(action));
 	const at = lookup === -1 ? preSend.length : lookup;
-	return [...preSend.slice(0, at), checkSpendValues(spends), checkSpendCaps(spends), ...preSend.slice(at), countSpendingCall(spends)];
+	return [...preSend.slice(0, at), checkSpendValues(spends), checkSpendCaps(spends, switchesOn), ...preSend.slice(at), countSpendingCall(spends)];
 }
 
 /** What every Ads operation's file states: what its requests can do to spending (spendCaps.ts). */
 export interface DeclaresSpending {
 	/** `'none'` only when no request of it can create, activate, or set a budget or bid; unknown means spending. */
 	spends: Spends;
+	/** What a request that sets status active switches on (switchOn.ts: its budget is read and held against the budget caps); required when `spends` can activate without creating. */
+	switchesOn?: SwitchesOn;
 }
 
 /**
@@ -44,10 +47,14 @@ export interface DeclaresSpending {
 export function adsOperation<N extends string, P extends string>(
 	spec: CheckedSpec<N, P> & DeclaresSpending & { sendsAccount?: false; inRequest?: { accountId?: never } },
 ): INodePropertyOptions {
-	const { sendsAccount, spends: declared, ...own } = spec;
+	const { sendsAccount, spends: declared, switchesOn, ...own } = spec;
 	const spends = checkedSpends(spec.action, declared);
+	const can = canDo(spends);
+	if (can.includes('activate') && !can.includes('create') && !(typeof spends === 'object' && 'judge' in spends) && !switchesOn) {
+		throw new Error(`${spec.action}: it can switch something on: declare what (switchesOn), so that its budget is read and held against the budget caps`);
+	}
 	const postReceive = spends === 'none' ? own.postReceive : [...(own.postReceive ?? []), reportCapsOnDryRun];
-	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? []), postReceive };
+	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? [], switchesOn), postReceive };
 	const sends = sendsAccount !== false && spec.fields.some((f) => f.name === 'accountId');
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';
 	const option = operation((sends ? { ...rest, inRequest: { accountId: { in: where, locator: true }, ...rest.inRequest } } : rest) as CheckedSpec<N, P>);

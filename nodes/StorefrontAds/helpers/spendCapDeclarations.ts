@@ -27,6 +27,30 @@
 export const SPEND_ACTIONS = ['create', 'activate', 'budget', 'bid', 'keywords'] as const;
 export type SpendAction = (typeof SPEND_ACTIONS)[number];
 
+/**
+ * What Recommendation → Apply does with each search-network recommendation type under Limit
+ * Spending, written once (recommendationCaps.ts applies it; `npm run docs:caps` writes it into
+ * docs/nodes.md; the count cap's field below says it). Judged by type, never by the network's
+ * estimate: `counted`, applied and a spending action (`does`: what it is, for the count); `refused`,
+ * whatever the estimate, as are types not listed here (the network adds types without notice).
+ * No type is applied freely: every one changes the account for good, and makes ads or keywords
+ * that spend, or changes how they do.
+ */
+export const RECOMMENDATION_TYPES = [
+	{ types: ['TEXT_AD', 'RESPONSIVE_SEARCH_AD', 'RESPONSIVE_SEARCH_AD_ASSET', 'RESPONSIVE_SEARCH_AD_IMPROVE_AD_STRENGTH'], treatment: 'counted', does: 'create', what: 'new or better ad copy in an ad group that already bids' },
+	{ types: ['SITELINK_ASSET', 'SITELINK_EXTENSION', 'CALLOUT_ASSET', 'CALLOUT_EXTENSION', 'STRUCTURED_SNIPPET_ASSET'], treatment: 'counted', does: 'create', what: 'links, callouts or snippets shown with existing ads' },
+	{ types: ['KEYWORD'], treatment: 'counted', does: 'keywords', what: "a keyword, which starts bidding within the campaign's budget (as Keyword → Add does)" },
+	{ types: ['CAMPAIGN_BUDGET', 'MARGINAL_ROI_CAMPAIGN_BUDGET', 'FORECASTING_CAMPAIGN_BUDGET', 'MOVE_UNUSED_BUDGET'], treatment: 'refused', what: 'a budget change, by an amount the API does not show' },
+	{
+		types: ['MAXIMIZE_CLICKS_OPT_IN', 'MAXIMIZE_CONVERSIONS_OPT_IN', 'MAXIMIZE_CONVERSION_VALUE_OPT_IN', 'TARGET_CPA_OPT_IN', 'TARGET_ROAS_OPT_IN', 'ENHANCED_CPC_OPT_IN'],
+		treatment: 'refused',
+		what: 'a bidding change, which no cap can check',
+	},
+] as const satisfies ReadonlyArray<{ types: readonly string[]; what: string } & ({ treatment: 'counted'; does: SpendAction } | { treatment: 'refused' })>;
+export type RecommendationRow = (typeof RECOMMENDATION_TYPES)[number];
+export const recommendationRow = (type: string): RecommendationRow | undefined => RECOMMENDATION_TYPES.find((row) => (row.types as readonly string[]).includes(type));
+const refusedTypes = RECOMMENDATION_TYPES.flatMap((row) => (row.treatment === 'refused' ? [row.types[0]] : []));
+
 /** A cap a request is over: what it asked (naming the cap and its value) and the value that would pass. */
 export interface Breach {
 	message: string;
@@ -124,9 +148,9 @@ export const SPEND_CAPS = [
 		example: 50,
 		checks: ['budget'],
 		description:
-			"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to (creates, boosts, updates, applied recommendations), in whole units of the ad account's currency (50 is 50 USD on a USD account, 50 JPY on a JPY one). Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
+			"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to, or switched on with (creates, boosts, updates, status changes: its budget is read first), in whole units of the ad account's currency (50 is 50 USD on a USD account, 50 JPY on a JPY one). Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
 		readme: 'The largest daily budget one ad, boost, ad set or campaign may be created with or changed to',
-		docs: "The largest daily budget one ad, boost, campaign or ad set may be created with or changed to, in whole units of the ad account's currency (the API's unit for every ads budget)",
+		docs: "The largest daily budget one ad, boost, campaign or ad set may be created with, changed to or switched on with (its budget is read before a status change sets it active; one that cannot be read is refused), in whole units of the ad account's currency (the API's unit for every ads budget)",
 		tool: 'cap the daily budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none)',
 		refused: budgetRefusals('Daily budget', 'Max Daily Budget'),
 	},
@@ -140,7 +164,7 @@ export const SPEND_CAPS = [
 		example: 500,
 		checks: ['budget'],
 		description:
-			"The largest lifetime budget one ad, boost, ad set or campaign may be created with or changed to, in whole units of the ad account's currency. 0: no lifetime budget may be set.",
+			"The largest lifetime budget one ad, boost, ad set or campaign may be created with, changed to or switched on with, in whole units of the ad account's currency. 0: no lifetime budget may be set.",
 		readme: 'The same for lifetime budgets',
 		docs: 'The same for lifetime budgets. A Budget Type that is neither `daily` nor `lifetime` (an expression\'s typo) is refused before the caps read it',
 		tool: 'cap its lifetime budget the same way',
@@ -155,7 +179,7 @@ export const SPEND_CAPS = [
 		example: true,
 		checks: ['activate'],
 		description:
-			'Whether everything must be created PAUSED and no change may make an ad, ad set, campaign or keyword active (creates, boosts, status changes, updates, applied recommendations): a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
+			'Whether everything must be created PAUSED and no change may make an ad, ad set, campaign or keyword active (creates, boosts, status changes, updates): a person switches it on elsewhere. A request for ACTIVE is refused, not turned into PAUSED.',
 		readme: 'Nothing may be created or set ACTIVE (keywords included): a request for ACTIVE is refused, never silently paused',
 		docs: 'Nothing may be created ACTIVE (everything is created PAUSED, for a person to switch on) and no status change or update may make an ad, ad set, campaign or keyword active. A request for ACTIVE is **refused**, never silently turned into PAUSED: the workflow asked for something else. A create with no status at all is refused too (the API creates ACTIVE by default)',
 		tool: 'allow PAUSED only',
@@ -175,7 +199,7 @@ export const SPEND_CAPS = [
 		example: 3,
 		checks: SPEND_ACTIONS,
 		description:
-			'How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set, campaign or keyword active, changing a budget or bid, adding keywords, or applying a recommendation. Validate Only checks and resends of the same action do not count. 0: no spending action at all.',
+			`How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set, campaign or keyword active, changing a budget or bid, adding keywords, or applying a recommendation (one that changes budgets or bidding, e.g. ${refusedTypes.join(', ')}, or of a type not known, is refused). Switching the same thing on again after a pause counts again; Validate Only checks and resends of the same action do not count. 0: no spending action at all.`,
 		readme: 'How many creates, boosts, activations, keywords added and budget or bid changes one run of a workflow may make',
 		docs: 'How many spending actions (creates, boosts, activations, budget and bid changes, keywords added: the table below) one workflow execution may take, across all its items, nodes and tool calls',
 		tool: 'limit how many creates, boosts, activations, budget or bid changes and keywords added one run makes',
@@ -185,7 +209,7 @@ export const SPEND_CAPS = [
 				pass: `It passes once the owner sets Max Spending Actions per Execution to ${total} or more.`,
 			}),
 			over: ({ total, cap, added, made }) => ({
-				message: `${added > 1 ? `Activating ${added} campaigns makes ${total} spending actions in this execution` : `Spending action ${total} of this execution`}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made} already taken.`,
+				message: `${added > 1 ? `These ${added} spending actions make ${total} in this execution` : `Spending action ${total} of this execution`}, above this credential's cap of ${cap} (Max Spending Actions per Execution); ${made} already taken.`,
 				pass: `It passes with Max Spending Actions per Execution of ${total} or more, or in another execution (one run of the workflow), after a person has looked at these.`,
 			}),
 		},

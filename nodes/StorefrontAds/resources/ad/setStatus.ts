@@ -12,6 +12,7 @@ export const option = adsOperation({
 	method: 'PUT',
 	path: '/v1/ads/{adId}/status',
 	spends: ['activate'],
+	switchesOn: 'ad',
 	fields,
 	inRequest: { status: 'body' },
 });

@@ -62,6 +62,7 @@ export const option = adsOperation({
 	path: '/v1/ads/{adId}',
 	// searchnet's targeting keywords join the ad group and bid, as Keyword → Add's do (docs/reference/contract.md, 2026-11-27)
 	spends: ['activate', 'budget', 'keywords'],
+	switchesOn: 'ad',
 	fields,
 	preSend: [requireAnyField('updateFields'), bodyFrom('updateFields', updateBody)],
 	// `{ad: {id, budget}, message}` → the ad with the API's message beside it (nothing dropped)

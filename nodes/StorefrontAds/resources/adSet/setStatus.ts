@@ -13,6 +13,7 @@ export const option = adsOperation({
 	method: 'PUT',
 	path: '/v1/ads/ad-sets/{adSetId}/status',
 	spends: ['activate'],
+	switchesOn: 'adSet',
 	fields,
 	// the Ad Connection only loads the Ad Set list
 	sendsAccount: false,

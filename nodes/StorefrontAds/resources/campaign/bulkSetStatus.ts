@@ -124,6 +124,7 @@ export const option = adsOperation({
 	method: 'POST',
 	path: '/v1/ads/campaigns/bulk-status',
 	spends: ['activate'],
+	switchesOn: 'campaigns',
 	fields,
 	inRequest: { status: 'body' },
 	preSend: [buildCampaignList],

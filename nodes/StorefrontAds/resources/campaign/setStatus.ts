@@ -13,6 +13,7 @@ export const option = adsOperation({
 	method: 'PUT',
 	path: '/v1/ads/campaigns/{campaignId}/status',
 	spends: ['activate'],
+	switchesOn: 'campaign',
 	fields,
 	inRequest: { status: 'body', platform: 'body' },
 });

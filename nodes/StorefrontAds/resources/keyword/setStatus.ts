@@ -14,6 +14,7 @@ export const option = adsOperation({
 	path: '/v1/ads/keywords/{keywordId}',
 	// a keyword set active starts bidding on it (docs/reference/contract.md, 2026-11-26)
 	spends: ['activate'],
+	switchesOn: 'keyword',
 	fields,
 	inRequest: { status: 'body' },
 	postReceive: [unwrap('keyword')],
