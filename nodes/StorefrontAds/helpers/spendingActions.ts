@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
+import { nodeOf } from '../../shared/params';
+import { credentialOfRun } from '../../shared/runCredential';
 import { keyOf, keyOn } from '../../shared/wire/idempotency';
 import { capsOfKind, type CapOfKind } from './spendCapDeclarations';
 import {
@@ -65,9 +66,14 @@ function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions
 
 /** The API key a call goes to, by its credential's Base URL and key (hashed: the count keeps no secret). */
 async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
-	const credential = (await ctx.getCredentials(CREDENTIAL_NAME)) ?? {};
-	return keyOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')]);
+	const credential = (await credentialOfRun(ctx)) ?? {};
+	let api = apiByCredential.get(credential);
+	if (api === undefined) apiByCredential.set(credential, (api = keyOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')])));
+	return api;
 }
+
+/** Each node run's credential (runCredential.ts) hashed once, not once per item. */
+const apiByCredential = new WeakMap<object, string>();
 
 /**
  * The spending actions of each execution, in this process, by count cap (its field): an execution
@@ -114,7 +120,7 @@ const countsOf = (ctx: IExecuteSingleFunctions, actions: readonly SpendAction[],
 
 /** What Validate Only checks were told the caps would refuse, by execution, node and item, for their output; bounded like the count. */
 const wouldRefuse = new Map<string, { message: string; fix: string }>();
-const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${ctx.getNode().name}|${ctx.getItemIndex()}`;
+const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${nodeOf(ctx).name}|${ctx.getItemIndex()}`;
 
 /**
  * preSend, before anything is sent: the budget caps and Paused Only, as the declaration says. A
