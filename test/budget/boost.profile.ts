@@ -30,4 +30,4 @@ test('Boost Post on 1,000 items, connection, ad account and post mapped', async 
 	console.log(`Boost Post: ${r.items.length} items, ${r.requests.length} calls, ${Date.now() - t} ms`);
 	expect(r.items).toHaveLength(1000);
 	expect(r.items.filter((item) => item.error)).toEqual([]);
-}, 300_000);
+}, 1_200_000);
