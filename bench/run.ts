@@ -12,8 +12,9 @@ import path from 'node:path';
 
 import { KEYS, postIdOf, REALISTIC, signBody, startFakeApi, type FakeApiServer, type WebhookDialect } from '../fake-api';
 import { DEFAULT_MAX_IN_FLIGHT } from '../nodes/shared/wire/send';
-import { ensureN8n, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
+import { ensureN8n, freePort, installPackage, N8n, ROOT, workflowNode as node } from '../scripts/lib/n8n';
 import { burst, cpuBeside } from './burst';
+import { InspectorProfiler } from './profile';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ITEMS = 1000;
@@ -29,6 +30,9 @@ let api: FakeApiServer;
 let n8n: N8n;
 let flatted: { parse(text: string): any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 let credentials: Record<string, { id: string; name: string }>;
+/** BENCH_PROFILE=1: n8n's process profiled around the first round of each side of the per-item rows (profile.ts). */
+let profiler: InspectorProfiler | undefined;
+const profiledRound = async <T>(round: number, name: string, work: () => Promise<T>) => (profiler && round === 0 ? await profiler.around(name, work) : await work());
 
 const chain = (...names: string[]) =>
 	Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
@@ -103,8 +107,8 @@ async function perItem() {
 	const theirsMs: number[] = [];
 	const floorMs: number[] = [];
 	for (let round = 0; round < ROUNDS; round++) {
-		oursMs.push((await nodeTimes(ours.id, 'Start')).Storefront);
-		theirsMs.push((await nodeTimes(theirs.id, 'Start'))['HTTP Request']);
+		oursMs.push((await profiledRound(round, 'pageGet-ours', async () => await nodeTimes(ours.id, 'Start'))).Storefront);
+		theirsMs.push((await profiledRound(round, 'pageGet-http', async () => await nodeTimes(theirs.id, 'Start')))['HTTP Request']);
 		const t = process.hrtime.bigint();
 		await Promise.all(
 			ids.map(async (id) => {
@@ -119,7 +123,8 @@ async function perItem() {
 		oursMs: median(oursMs),
 		baselineMs: median(theirsMs),
 		ratio: median(oursMs) / median(theirsMs),
-		goal: '≤ 1.2',
+		// issue 70: the declarative engine's floor (2 evaluations per mapped value, one request pass) and the credential's read per request are n8n's
+		goal: '≤ 2.0',
 		floorMs: median(floorMs),
 		rounds: { ours: oursMs, httpRequestNode: theirsMs, plainFetch: floorMs },
 	};
@@ -137,15 +142,17 @@ async function versusHttp(label: string, goal: string, items: unknown[], ours: R
 	const oursMs: number[] = [];
 	const theirsMs: number[] = [];
 	for (let round = 0; round < ROUNDS; round++) {
-		const mine = await nodeRuns(a.id, 'Start');
+		const mine = await profiledRound(round, `${profileName(label)}-ours`, async () => await nodeRuns(a.id, 'Start'));
 		expectNoErrorItems(`${label} (Storefront)`, mine.output('Storefront'));
 		oursMs.push(mine.times.Storefront);
-		const theirs = await nodeRuns(b.id, 'Start');
+		const theirs = await profiledRound(round, `${profileName(label)}-http`, async () => await nodeRuns(b.id, 'Start'));
 		expectNoErrorItems(`${label} (HTTP Request)`, theirs.output('HTTP Request'));
 		theirsMs.push(theirs.times['HTTP Request']);
 	}
 	return { name: label, oursMs: median(oursMs), baselineMs: median(theirsMs), ratio: median(oursMs) / median(theirsMs), goal, rounds: { ours: oursMs, httpRequestNode: theirsMs } };
 }
+
+const profileName = (label: string) => label.replace(/^Per item: \S+ × /, '').replace(/,.*$/, '').replace(/\W+/g, '-');
 
 const rl = (value: string) => ({ __rl: true, mode: 'id', value });
 
@@ -184,7 +191,8 @@ async function audienceGet() {
 	const items = Array.from({ length: ITEMS }, (_, i) => ({ accountId: 'acc_social1', audienceId: audiences[i % audiences.length] }));
 	return await versusHttp(
 		`Per item: ${ITEMS} × Ads → Audience → Get, two mapped values, vs HTTP Request with two mapped values`,
-		'≤ 1.5',
+		// no goal of its own in issue 70 (two mapped values: between Page Get's and Boost's)
+		'reported',
 		items,
 		{ type: 'n8n-nodes-storefront.storefrontAds', parameters: { resource: 'audience', operation: 'get', accountId: rl('={{ $json.accountId }}'), audienceId: rl('={{ $json.audienceId }}') } },
 		{ url: `=${api.url}/v1/ads/audiences/{{ $json.audienceId }}`, sendQuery: true, queryParameters: { parameters: [{ name: 'accountId', value: '={{ $json.accountId }}' }] } },
@@ -195,7 +203,8 @@ async function boostPost() {
 	const items = Array.from({ length: ITEMS }, (_, i) => ({ accountId: 'acc_social1', adAccountId: 'act_1001', postId: postIdOf('acc_social1', i % 8) }));
 	return await versusHttp(
 		`Per item: ${ITEMS} × Ads → Ad → Boost Post, all ids mapped, vs HTTP Request making the same POST`,
-		'≤ 1.5',
+		// issue 70
+		'≤ 3.0',
 		items,
 		{
 			type: 'n8n-nodes-storefront.storefrontAds',
@@ -665,7 +674,11 @@ async function main() {
 		if (!selected(label)) return;
 		say(`${label}...`);
 		try {
-			results.push(...[await work()].flat());
+			// the machine's load average (1 minute, as uptime prints it) as the step starts and ends: a ratio on a busy machine says so
+			const before = os.loadavg()[0];
+			const rows = [await work()].flat();
+			const load = `${before.toFixed(2)}–${os.loadavg()[0].toFixed(2)}`;
+			results.push(...rows.map((row) => ({ ...row, load })));
 		} catch (error) {
 			failures.push({ step: label, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
 			say(`${label} FAILED: ${String(error)}`);
@@ -695,15 +708,18 @@ async function main() {
 		for (let i = 0; i < PAGES; i++) {
 			store.pages.push({ id: `gid_page_b${i}`, accountId: 'store_hosted', platform: 'hostedstore', title: `Page ${i}`, handle: `page-${i}`, bodyHtml: '<p>x</p>', isPublished: true, publishedAt: at, createdAt: at, updatedAt: at });
 		}
-		n8n = new N8n(bin);
+		const inspectPort = process.env.BENCH_PROFILE ? await freePort() : undefined;
+		n8n = new N8n(bin, inspectPort ? { env: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } } : {});
 		installPackage(n8n.userFolder, { build: false });
 		await n8n.start();
+		if (inspectPort) profiler = new InspectorProfiler(inspectPort, createRequire(bin.n8n)('ws'));
 		try {
 			await n8n.login();
 			const credential = await n8n.createCredential({ apiKey: KEYS.full, baseUrl: `${api.url}/v1/` });
 			credentials = { storefrontApi: { id: credential.id, name: credential.name } };
 			for (const [label, work] of inN8n) await step(label, work);
 		} finally {
+			profiler?.close();
 			await n8n.stop();
 			await api.close();
 		}

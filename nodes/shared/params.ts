@@ -5,6 +5,7 @@ import {
 	type IExecuteSingleFunctions,
 	type IGetNodeParameterOptions,
 	type IHttpRequestOptions,
+	type INode,
 	type PreSendAction,
 } from 'n8n-workflow';
 
@@ -27,6 +28,18 @@ const cache = new WeakMap<object, Map<string, unknown>>();
 export function baseContext(ctx: object): object {
 	while (Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest')) ctx = Object.getPrototypeOf(ctx);
 	return ctx;
+}
+
+/**
+ * The node as the item's context gives it, copied once per item: n8n-core's `getNode()` deep-copies
+ * the node, its parameters included, on every call. For reading only (ids, name, type).
+ */
+const nodes = new WeakMap<object, INode>();
+export function nodeOf(ctx: { getNode(): INode }): INode {
+	const item = baseContext(ctx);
+	let node = nodes.get(item);
+	if (!node) nodes.set(item, (node = ctx.getNode()));
+	return node;
 }
 
 export function param<T = unknown>(
@@ -58,7 +71,7 @@ export function param<T = unknown>(
  * ID format, whatever its source. `name` may be a path into a collection (`options.accountId`).
  */
 export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string {
-	return checkedId(ctx.getNode(), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
+	return checkedId(nodeOf(ctx), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
 }
 
 /** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */

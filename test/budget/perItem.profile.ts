@@ -1,11 +1,13 @@
 /**
  * Not part of `npm test` (no .test.ts): Commerce → Page → Get on 1,000 items with a mapped page
- * ID through n8n-core on the vm engine, for a CPU profile of where the per-item time goes. Run:
- *   .cache/node-24.21.0/bin/node --cpu-prof --cpu-prof-dir=.cache/prof \
- *     node_modules/jest/bin/jest.js --runInBand --testMatch '**' test/budget/perItem.profile.ts
+ * ID through n8n-core on the vm engine, for a CPU profile of where the per-item time goes (the
+ * measured run alone: .cache/prof/pageGet.cpuprofile, profiled.ts). Run:
+ *   .cache/node-24.21.0/bin/node node_modules/jest/bin/jest.js --runInBand \
+ *     --testMatch '<rootDir>/test/budget/perItem.profile.ts'
  */
 import { HOSTED, seedPages } from '../commerce/helpers';
 import { useFakeApi } from '../../harness/context';
+import { profiled } from './profiled';
 
 const ctx = useFakeApi('storefrontCommerce');
 
@@ -16,7 +18,7 @@ test('Page Get on 1,000 items, page ID mapped', async () => {
 	const parameters = { resource: 'page', operation: 'get', accountId: HOSTED, pageId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
 	await ctx.run({ ...parameters } as never, { items: items.slice(0, 20) } as never);
 	const t = Date.now();
-	const r = await ctx.run(parameters as never, { items } as never);
+	const r = await profiled('pageGet', async () => await ctx.run(parameters as never, { items } as never));
 	console.log(`Page Get: ${r.items.length} items, ${r.requests.length} calls, ${Date.now() - t} ms`);
 	expect(r.items).toHaveLength(1000);
-}, 120_000);
+}, 1_200_000);

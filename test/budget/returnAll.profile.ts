@@ -2,7 +2,7 @@
  * Not part of `npm test` (no .test.ts): Return All of 10,000 pages through n8n-core, for a CPU
  * profile of where the per-page time goes. Run:
  *   .cache/node-24.21.0/bin/node --cpu-prof --cpu-prof-dir=.cache/prof \
- *     node_modules/jest/bin/jest.js --runInBand --testMatch '**' test/budget/returnAll.profile.ts
+ *     node_modules/jest/bin/jest.js --runInBand --testMatch '<rootDir>/test/budget/returnAll.profile.ts'
  */
 import { HOSTED, seedPages } from '../commerce/helpers';
 import { useFakeApi } from '../../harness/context';

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import type { ResourceSpec } from '../../shared/assembly';
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
+import { credentialOfRun } from '../../shared/runCredential';
 import { runsAsTool, type OperationNote } from '../../shared/toolDescription';
 import { capsOfKind, SPEND_ACTIONS, SPEND_CAPS, type Breach, type CapKind, type CapOfKind, type CapValues, type SpendAction } from './spendCapDeclarations';
 
@@ -129,7 +130,8 @@ const READ: { [K in CapKind]: (value: unknown) => CapValues[CapOfKind<K>['field'
  * default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
 export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<SpendCaps> {
-	const credential = (await ctx.getCredentials('storefrontApi')) ?? {};
+	// read once per node run (runCredential.ts): n8n's read is a database query and a decryption
+	const credential = (await credentialOfRun(ctx)) ?? {};
 	const values = Object.fromEntries(SPEND_CAPS.map((cap) => [cap.field, READ[cap.kind](credential[cap.field])])) as CapValues;
 	return { limited: !isOff(credential.limitSpending), ...values };
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
+import { nodeOf } from '../../shared/params';
+import { credentialOfRun } from '../../shared/runCredential';
 import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
 import { addCalls, countedCalls, notePause, pausesOf } from './executionCounts';
 import { capsOfKind, type CapOfKind } from './spendCapDeclarations';
@@ -69,15 +70,20 @@ function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions
 	const key = idempotencyKeyOf(request);
 	if (key) return digestOf([api, method, request.url, 'key', key, pauses]);
 	// a POST without a key is one call per node and item
-	const where = method === 'POST' ? [ctx.getNode().id ?? ctx.getNode().name, ctx.getItemIndex()] : [];
+	const where = method === 'POST' ? [nodeOf(ctx).id ?? nodeOf(ctx).name, ctx.getItemIndex()] : [];
 	return digestOf([api, ...where, method, request.url, request.body ?? null, pauses]);
 }
 
 /** The API key a call goes to, by its credential's Base URL and key (hashed: the count keeps no secret). */
 async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
-	const credential = (await ctx.getCredentials(CREDENTIAL_NAME)) ?? {};
-	return digestOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')]);
+	const credential = (await credentialOfRun(ctx)) ?? {};
+	let api = apiByCredential.get(credential);
+	if (api === undefined) apiByCredential.set(credential, (api = digestOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')])));
+	return api;
 }
+
+/** Each node run's credential (runCredential.ts) hashed once, not once per item. */
+const apiByCredential = new WeakMap<object, string>();
 
 /**
  * A count cap (`kind: 'count'`, e.g. Max Spending Actions per Execution) for the real call: the
@@ -103,7 +109,7 @@ const countsOf = (ctx: IExecuteSingleFunctions, actions: readonly SpendAction[],
 /** What Validate Only checks were told the caps would refuse, by execution, node and item, for their output; at most this many. */
 const EXECUTIONS_KEPT = 1000;
 const wouldRefuse = new Map<string, { message: string; fix: string }>();
-const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${ctx.getNode().name}|${ctx.getItemIndex()}`;
+const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${nodeOf(ctx).name}|${ctx.getItemIndex()}`;
 
 /**
  * The budget caps held against what a status change switches on (switchOn.ts): its budget as the

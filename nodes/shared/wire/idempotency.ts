@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequ
 
 import { eventOf, type RunEvent } from './eventScope';
 import { headerOf } from './headers';
-import { baseContext } from '../params';
+import { baseContext, nodeOf } from '../params';
 
 /**
  * The Idempotency-Key of every POST (docs/reference/contract.md: a repeat with the same key and body within 24 h
@@ -46,7 +46,7 @@ type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: I
 
 /** The key a spending call gets: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
 export function spendKey(ctx: Running, itemIndex: number, request: Omit<KeyedRequest, 'headers'>) {
-	const node = ctx.getNode();
+	const node = nodeOf(ctx);
 	return digestOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
 }
 

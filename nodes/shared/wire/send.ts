@@ -20,7 +20,8 @@ import { KeyQueue, QueueCancelled, QueueWaitExceeded, queueOfApiKey, wait } from
 import { deletedEarlier, rememberDelete } from './deletes';
 import { MAX_WAIT_SECONDS, shouldResend } from './resend';
 import { withheldFrom, withholding, type Withhold } from './withheld';
-import { CREDENTIAL_NAME } from '../requestDefaults';
+import { nodeOf } from '../params';
+import { credentialOfRun } from '../runCredential';
 
 /**
  * How every request is sent, by either door (requestHook.ts for the operations, apiRequest.ts for
@@ -115,7 +116,7 @@ class NodeRun {
 
 /** The API the credential points at (a hash of its base URL and key: the process's map of queues never holds the key), and its secrets to withhold. */
 async function readCredential(ctx: Context): Promise<{ hash?: string; withhold: Withhold }> {
-	const credentials = 'getCredentials' in ctx ? await ctx.getCredentials(CREDENTIAL_NAME).catch(() => undefined) : undefined;
+	const credentials = 'getCredentials' in ctx ? await credentialOfRun(ctx).catch(() => undefined) : undefined;
 	if (!credentials) return { withhold: withholding(undefined) };
 	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
 	return { hash: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex'), withhold: withholding(credentials) };
@@ -134,7 +135,7 @@ function nodeRunOf(ctx: Context): NodeRun {
 	const owner = data ?? ctx;
 	let byNode = nodeRuns.get(owner);
 	if (!byNode) nodeRuns.set(owner, (byNode = new Map()));
-	const node = ctx.getNode().name;
+	const node = nodeOf(ctx).name;
 	let nodeRun = byNode.get(node);
 	if (!nodeRun) byNode.set(node, (nodeRun = data ? nodeRunFromOptions(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new NodeRun(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
 	return nodeRun;

@@ -20,7 +20,14 @@ const MIN_SECRET_LENGTH = 8;
 
 export type Withhold = <T>(value: T) => T;
 
-const isPlain = (value: object) => [Object.prototype, Array.prototype, null].includes(Object.getPrototypeOf(value));
+const isPlain = (value: object) => {
+	const prototype: unknown = Object.getPrototypeOf(value);
+	return prototype === Object.prototype || prototype === Array.prototype || prototype === null;
+};
+
+/** How deep, and how many values, the check reads before it leaves the answer to the full walk (a cycle, a shared value): no answer is near either. */
+const MAX_DEPTH = 64;
+const MAX_VALUES = 1_000_000;
 
 /** Replaces every secret of the credential in a value: a string, a Buffer, plain JSON data (keys too), deep; other objects as they are. */
 export function withholding(credentials: ICredentialDataDecryptedObject | undefined): Withhold {
@@ -30,6 +37,26 @@ export function withholding(credentials: ICredentialDataDecryptedObject | undefi
 		.filter((v) => v.length >= MIN_SECRET_LENGTH);
 	if (!secrets.length) return (value) => value;
 	const inText = (text: string) => secrets.some((secret) => text.includes(secret));
+	// whether a value holds a secret anywhere, read without copying anything: most answers hold none, and are handed on as they came
+	let read = 0;
+	const holds = (value: unknown, depth: number): boolean => {
+		if (typeof value === 'string') return inText(value);
+		if (!value || typeof value !== 'object') return false;
+		if (Buffer.isBuffer(value)) return inText(value.toString('utf8'));
+		if (!isPlain(value)) return false;
+		// past any answer's size (a cycle, a value shared many times): scrub's own walk decides
+		if (depth > MAX_DEPTH || ++read > MAX_VALUES) return true;
+		if (Array.isArray(value)) {
+			for (const item of value) if (holds(item, depth + 1)) return true;
+			return false;
+		}
+		for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && (inText(key) || holds((value as Record<string, unknown>)[key], depth + 1))) return true;
+		return false;
+	};
+	const holdsSecret = (value: unknown) => {
+		read = 0;
+		return holds(value, 0);
+	};
 	const scrub = (value: unknown, seen: WeakSet<object>): unknown => {
 		if (typeof value === 'string') return inText(value) ? secrets.reduce((text, secret) => text.split(secret).join(WITHHELD), value) : value;
 		if (Buffer.isBuffer(value)) return inText(value.toString('utf8')) ? scrub(value.toString('utf8'), seen) : value;
@@ -48,7 +75,7 @@ export function withholding(credentials: ICredentialDataDecryptedObject | undefi
 		const entries = Object.entries(value).map(([key, item]) => [kept(key, scrub(key, seen) as string), kept(item, scrub(item, seen))]);
 		return changed ? Object.fromEntries(entries) : value;
 	};
-	return (value) => scrub(value, new WeakSet()) as typeof value;
+	return (value) => (holdsSecret(value) ? (scrub(value, new WeakSet()) as typeof value) : value);
 }
 
 /** The answer with its secrets withheld: the response's body and headers, or every text of the error (not its node). */
@@ -63,6 +90,9 @@ export function withheldFrom(answer: Answer, withhold: Withhold): Answer {
 	// n8n's headers are an AxiosHeaders object: its own properties are the headers
 	const plain = { ...response.headers };
 	const headers = withhold(plain);
-	const cleaned: IN8nHttpFullResponse = { ...response, body: withhold(response.body), headers: headers !== plain ? headers : response.headers };
+	const body = withhold(response.body);
+	// nothing withheld: the answer as it came, uncopied
+	if (headers === plain && body === response.body) return answer;
+	const cleaned: IN8nHttpFullResponse = { ...response, body, headers: headers !== plain ? headers : response.headers };
 	return { ...answer, response: cleaned } as Answer;
 }
