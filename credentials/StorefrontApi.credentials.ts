@@ -6,7 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { SPEND_CAPS, type SpendCap } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { SPEND_CAPS, type SpendCap } from './spendCapDeclarations';
 import { normaliseBaseUrl, sameOrigin } from './baseUrl';
 import { limitsSpending, NOT_FROM_OUR_NODES, onlyReads } from './changeGuard';
 import { readableConnection } from './connection';
@@ -80,7 +80,7 @@ export class StorefrontApi implements ICredentialType {
 			placeholder: 'e.g. https://api.example.com',
 			description: 'Address of the Storefront API. A trailing slash or a trailing /v1 is fine: the nodes add /v1 themselves.',
 		},
-		// Spending caps: declared in nodes/StorefrontAds/helpers/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
+		// Spending caps: declared in credentials/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
 		{
 			displayName: `A new credential spends nothing: every cap starts at 0. Set them before your first ad. A sensible start: ${SPEND_CAPS.map(capExample).join(', ')}. Each cap says what it checks.`,
 			name: 'spendingCapsNotice',

@@ -23,7 +23,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import type { CapValues } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import type { CapValues } from '../credentials/spendCapDeclarations';
 
 /**
  * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO } from '../fake-api/demo';
-import { EXAMPLE_CAPS } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { EXAMPLE_CAPS } from '../credentials/spendCapDeclarations';
 import { ROOT } from '../scripts/lib/n8n';
 
 /**

@@ -2,13 +2,13 @@
  * The spending caps' tables, generated from their declarations: docs/nodes.md's table of which
  * caps check each Ads operation (from each operation's `spends`, adsOperation.ts, as the
  * ts-compiled node builds them: one column per kind of cap), and the cap fields in docs/nodes.md's
- * table and README.md's line (from SPEND_CAPS, nodes/StorefrontAds/helpers/spendCapDeclarations.ts).
+ * table and README.md's line (from SPEND_CAPS, credentials/spendCapDeclarations.ts).
  * `npm run docs:caps` rewrites them; test/reliability/caps-docs.test.ts fails when one is out of date.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { RECOMMENDATION_TYPES, SPEND_CAPS, type CapKind } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { RECOMMENDATION_TYPES, SPEND_CAPS, type CapKind } from '../credentials/spendCapDeclarations';
 import { canDo, capsChecking, spendsOf } from '../nodes/StorefrontAds/helpers/spendCaps';
 import { adsResources } from '../nodes/StorefrontAds/resources';
 

@@ -6,7 +6,7 @@ import type { IHttpRequestOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NOT_FROM_OUR_NODES } from '../credentials/changeGuard';
 import { markOwnRequest } from '../credentials/ownRequests';
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import { SPEND_CAPS } from '../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { SPEND_CAPS } from '../credentials/spendCapDeclarations';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
 import { NodeTypes, PACKAGE, runNode, supportedNodeTypes } from '../harness';
 import { byId } from '../harness/context';

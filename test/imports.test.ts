@@ -115,7 +115,7 @@ test('nothing outside test/ imports from test/', () => {
 	expect(intoTests).toEqual([]);
 });
 
-test("the credential loads without the nodes: of our code it reaches only credentials/ and the caps' declaration, and of others' only n8n-workflow and Node's own", () => {
+test("the credential loads without the nodes: of our code it reaches only credentials/ (the caps' declaration among them), and of others' only n8n-workflow and Node's own", () => {
 	const reached = new Set<string>();
 	const visit = (file: string) => {
 		if (reached.has(file)) return;
@@ -123,7 +123,8 @@ test("the credential loads without the nodes: of our code it reaches only creden
 		for (const next of graph.get(file) ?? []) visit(next);
 	};
 	visit('credentials/StorefrontApi.credentials.ts');
-	expect([...reached].filter((f) => !f.startsWith('credentials/'))).toEqual(['nodes/StorefrontAds/helpers/spendCapDeclarations.ts']);
+	expect([...reached].filter((f) => !f.startsWith('credentials/'))).toEqual([]);
+	expect(reached).toContain('credentials/spendCapDeclarations.ts');
 	const BARE = /(?:\bfrom\s+|\bimport\s+|\brequire\(\s*|\bimport\(\s*)['"]([^./'"][^'"]*)['"]/g;
 	const packages = [...reached].flatMap((file) => [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(BARE)].map((m) => m[1]));
 	expect(packages.filter((p) => p !== 'n8n-workflow' && !p.startsWith('node:'))).toEqual([]);

@@ -299,7 +299,8 @@ for (const [area, list] of AREAS) {
 				const tokens: Tokens = {};
 				for (const seed of [...(ep.seed ?? []), ...(spec.seed ?? [])]) Object.assign(tokens, await SEEDS[seed](ctx.api));
 				const params = baseOf(ep) as IDataObject;
-				Object.assign(params, structuredClone(ep.base ?? {}), structuredClone(spec.params ?? {}));
+				// every response field is kept with Simplify off (on by default, it keeps 10 of them: issue 68)
+				Object.assign(params, { simplify: false }, structuredClone(ep.base ?? {}), structuredClone(spec.params ?? {}));
 				for (const field of ep.request) {
 					// path ids are part of every run; the other fields only of `fields` runs
 					if (!field.node || runOf(field) !== runName || (mode === 'plain' && field.in !== 'path')) continue;

@@ -218,14 +218,14 @@ test('microblog: switching an ad on switches its line item on too (PUT /v1/ads/{
 	const c = api.ads.seedCampaign('acc_micro1', 'Micro');
 	const [ad] = api.ads.adsOf(c.platformCampaignId);
 	const lineItem = () => api.ads.adSets.get(ad.platformAdSetId)!;
-	const asPart = (request: number, before: string) => ({ kind: 'activate', method: 'PUT', request, object: 'adSet', id: ad.platformAdSetId, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before, partOf: { object: 'ad', id: ad.id } });
+	const asPart = (request: number, before: string) => ({ kind: 'activate', method: 'PUT', request, object: 'adSet', id: ad.platformAdSetId, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before, partOf: { object: 'ad', id: ad.id }, activeBudget: lineItem().budget });
 
 	await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'paused' });
 	expect([ad.status, lineItem().status, api.books.entries]).toEqual(['paused', 'paused', []]);
 	await call('PUT', `/v1/ads/${ad.id}/status`, { status: 'active' });
 	expect([ad.status, lineItem().status]).toEqual(['active', 'active']);
 	expect(api.books.entries).toEqual([
-		{ kind: 'activate', method: 'PUT', path: `/v1/ads/${ad.id}/status`, request: 1, object: 'ad', id: ad.id, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before: 'paused' },
+		{ kind: 'activate', method: 'PUT', path: `/v1/ads/${ad.id}/status`, request: 1, object: 'ad', id: ad.id, accountId: 'acc_micro1', adAccountId: 'mb-18ce', status: 'active', before: 'paused', activeBudget: ad.budget },
 		{ ...asPart(1, 'paused'), path: `/v1/ads/${ad.id}/status` },
 	]);
 	expect(summarise(api.books.entries)).toMatchObject({ effects: 2, actions: 1 });

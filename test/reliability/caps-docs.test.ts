@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
-import { RECOMMENDATION_TYPES, SPEND_CAPS } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { RECOMMENDATION_TYPES, SPEND_CAPS } from '../../credentials/spendCapDeclarations';
 import { SPEND_ACTIONS } from '../../nodes/StorefrontAds/helpers/spendCaps';
 import { capsRows, recommendationsTable, withReadmeTable, withTable } from '../../scripts/caps-table';
 import { referenceOperations } from '../contract/reference';

@@ -8,7 +8,7 @@ import { fromDelivery, ourNode, outputOf, resume } from '../../harness/execution
 import { runToolCalls } from '../../harness/tool';
 import { countedCalls } from '../../nodes/StorefrontAds/helpers/executionCounts';
 import { NETWORKS as NETWORK_FACTS, networksWhere } from '../../nodes/StorefrontAds/helpers/networks';
-import { RECOMMENDATION_TYPES } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { RECOMMENDATION_TYPES } from '../../credentials/spendCapDeclarations';
 import { spendContext } from '../unit/spend-context';
 import { credentialFieldsOf, fillOperation, operationsOf } from './operations';
 

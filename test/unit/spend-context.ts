@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-import { SPEND_CAPS, type CapValues } from '../../nodes/StorefrontAds/helpers/spendCapDeclarations';
+import { SPEND_CAPS, type CapValues } from '../../credentials/spendCapDeclarations';
 
 /** Limit Spending on, every cap wide open (an amount of 1,000,000, a switch off): each test narrows the ones it is about. */
 export const OPEN_CAPS = { limitSpending: true, ...(Object.fromEntries(SPEND_CAPS.map((c) => [c.field, c.type === 'boolean' ? false : 1_000_000])) as CapValues) };

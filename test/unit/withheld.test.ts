@@ -38,8 +38,8 @@ const wordsOf = async (running: Promise<unknown>) =>
 test('a header that repeats the key (a careless proxy echoing Authorization into Retry-After): the 429\'s error says [withheld], never the key', async () => {
 	const ctx = context(() => ({ statusCode: 429, body: {}, headers: { 'retry-after': `Bearer ${KEY}` } }));
 	const words = await wordsOf(apiRequest.call(ctx, 'GET', '/v1/webhooks'));
-	expect(words).toContain('Too many requests (429)');
-	expect(words).toContain('Wait Bearer [withheld] seconds (Retry-After)');
+	expect(words).toContain('Too many requests');
+	expect(words).toContain('Wait Bearer [withheld] seconds');
 	expect(words).not.toContain(KEY);
 });
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/apiRequest';
-import { capsInWords, capsOfKind, recommendationRow } from './spendCapDeclarations';
+import { capsInWords, capsOfKind, recommendationRow } from '../../../credentials/spendCapDeclarations';
 import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 
 /**

@@ -5,9 +5,9 @@ import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { credentialOfRun } from '../../shared/runCredential';
 import { runsAsTool, type OperationNote } from '../../shared/toolDescription';
-import { capsOfKind, SPEND_ACTIONS, SPEND_CAPS, type Breach, type CapKind, type CapOfKind, type CapValues, type SpendAction } from './spendCapDeclarations';
+import { capsOfKind, SPEND_ACTIONS, SPEND_CAPS, type Breach, type CapKind, type CapOfKind, type CapValues, type SpendAction } from '../../../credentials/spendCapDeclarations';
 
-export { SPEND_ACTIONS, type Breach, type SpendAction } from './spendCapDeclarations';
+export { SPEND_ACTIONS, type Breach, type SpendAction } from '../../../credentials/spendCapDeclarations';
 
 /**
  * The spending caps of the credential (credentials/StorefrontApi.credentials.ts, "Spending caps",

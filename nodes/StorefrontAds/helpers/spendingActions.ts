@@ -4,7 +4,7 @@ import { nodeOf } from '../../shared/params';
 import { credentialOfRun } from '../../shared/runCredential';
 import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
 import { addCalls, countedCalls, notePause, pausesOf } from './executionCounts';
-import { capsOfKind, type CapOfKind } from './spendCapDeclarations';
+import { capsOfKind, type CapOfKind } from '../../../credentials/spendCapDeclarations';
 import {
 	actionsOf,
 	adBudgetOf,

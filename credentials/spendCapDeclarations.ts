@@ -39,7 +39,7 @@ export type SpendAction = (typeof SPEND_ACTIONS)[number];
 export const RECOMMENDATION_TYPES = [
 	{ types: ['TEXT_AD', 'RESPONSIVE_SEARCH_AD', 'RESPONSIVE_SEARCH_AD_ASSET', 'RESPONSIVE_SEARCH_AD_IMPROVE_AD_STRENGTH'], treatment: 'counted', does: 'create', what: 'new or better ad copy in an ad group that already bids' },
 	{ types: ['SITELINK_ASSET', 'SITELINK_EXTENSION', 'CALLOUT_ASSET', 'CALLOUT_EXTENSION', 'STRUCTURED_SNIPPET_ASSET'], treatment: 'counted', does: 'create', what: 'links, callouts or snippets shown with existing ads' },
-	{ types: ['KEYWORD'], treatment: 'counted', does: 'keywords', what: "a keyword, which starts bidding within the campaign's budget (as Keyword → Add does)" },
+	{ types: ['KEYWORD'], treatment: 'counted', does: 'keywords', what: "a keyword, which starts bidding within the campaign's budget (as Keyword (Searchnet) → Add keywords to an ad group does)" },
 	{ types: ['CAMPAIGN_BUDGET', 'MARGINAL_ROI_CAMPAIGN_BUDGET', 'FORECASTING_CAMPAIGN_BUDGET', 'MOVE_UNUSED_BUDGET'], treatment: 'refused', what: 'a budget change, by an amount the API does not show' },
 	{
 		types: ['MAXIMIZE_CLICKS_OPT_IN', 'MAXIMIZE_CONVERSIONS_OPT_IN', 'MAXIMIZE_CONVERSION_VALUE_OPT_IN', 'TARGET_CPA_OPT_IN', 'TARGET_ROAS_OPT_IN', 'ENHANCED_CPC_OPT_IN'],
