@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { parseJson } from '../../../shared/jsonInput';
-import { isEmpty, isLocatorValue } from '../../../shared/params';
+import { isEmpty, isLocatorValue, nodeOf } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
 import { apiRequest, idSegment } from '../../../shared/wire/apiRequest';
@@ -150,8 +150,9 @@ function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
 	const post = locatorValue(ctx, 'postId');
 	const input = ctx.getInputData()?.json ?? {};
 	if (String(input.postId ?? input.id ?? '') === post && typeof input.caption === 'string') return boostName(input.caption, post);
-	const picked = param<unknown>(ctx, 'postId', undefined, { extractValue: false });
-	if (isLocatorValue(picked) && picked.mode === 'list' && picked.value === post) return boostName(captionOfLabel((picked as IDataObject).cachedResultName), post);
+	// the parameter as saved, not evaluated again: a post picked from the list is a plain value
+	const picked = nodeOf(ctx).parameters.postId;
+	if (isLocatorValue(picked) && picked.mode === 'list' && picked.value === post) return boostName(captionOfLabel(picked.cachedResultName), post);
 	return undefined;
 }
 
