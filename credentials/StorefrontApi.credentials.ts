@@ -29,8 +29,12 @@ const capField = (cap: SpendCap): INodeProperties => ({
 /** A cap at its example value (the sandbox's capped credential's), as the notice suggests it: "Max Daily Budget 50", "Paused Only on". */
 const capExample = (cap: SpendCap) => `${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`;
 
-/** An error n8n wraps in a NodeApiError of the node, message and description kept. */
-const refusal = (said: { message: string; description: string }) => Object.assign(new Error(said.message), { description: said.description, httpCode: 'none' });
+/**
+ * An error n8n wraps in a NodeApiError of the node (n8n-core's request helpers), message and
+ * description kept. No `httpCode`: the wrapper then has none (null), and the editor shows no
+ * "Error code none" (test/credentials.test.ts).
+ */
+const refusal = (said: { message: string; description: string }) => Object.assign(new Error(said.message), { description: said.description });
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';

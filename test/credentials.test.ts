@@ -351,6 +351,8 @@ describe('issue 67, finding 1: no door but our nodes spends with the credential'
 					const r = await send(path, sent, { door, n8n1: true, credential: { allowedHttpRequestDomains: 'all' } });
 					expect({ what, message: r.error?.message }).toEqual({ what, message: NOT_FROM_OUR_NODES.message });
 					expect(r.error?.description).toContain('Use the Storefront Ads, Commerce or Webhooks node');
+					// n8n wraps the refusal in an error of the node: no HTTP code, so the editor shows no "Error code none"
+					expect({ what, httpCode: (r.error as { httpCode?: unknown } | undefined)?.httpCode ?? null }).toEqual({ what, httpCode: null });
 				}
 			}
 			expect(api.requests).toEqual([]);

@@ -226,12 +226,6 @@ describe("n8n's UX guidelines on what operations output (run against the fake AP
 		});
 	});
 
-	/**
-	 * The ranked post lists (15 and 16 fields) change with the re-boost work of issue 68 (item 7: each
-	 * post says whether it already has a boost): their Simplify comes with it, keeping that mark.
-	 */
-	const POSTS_WITH_THE_REBOOST_CHANGE = ['post getBest', 'post getPhotoappPosts'];
-
 	/** Reads, with what they need, whose rows or object may pass 10 fields. */
 	const READS: Array<[string, string, string, () => IDataObject]> = [
 		['storefrontAds', 'ad', 'get', () => ({ adId: byId(api.ads.adsOf(api.ads.seedCampaign('acc_social1', 'Read', 1).platformCampaignId)[0].id) })],
@@ -262,17 +256,12 @@ describe("n8n's UX guidelines on what operations output (run against the fake AP
 			);
 		const widest = (json: IDataObject[]) => Math.max(0, ...json.map((j) => Object.keys(j).length));
 		const wide: string[] = [];
-		const pending: string[] = [];
 		for (const [node, resource, operation, parameters] of reads) {
 			const given = { resource, operation, ...parameters() };
 			const raw = await run(node, { ...given, simplify: false });
 			expect({ node, resource, operation, error: raw.error?.message, rows: raw.json.length > 0 }).toEqual({ node, resource, operation, error: undefined, rows: true });
 			if (widest(raw.json) <= 10) continue;
 			wide.push(`${resource} ${operation}`);
-			if (POSTS_WITH_THE_REBOOST_CHANGE.includes(`${resource} ${operation}`) && !offered(node, resource, operation)) {
-				pending.push(`${resource} ${operation}`);
-				continue;
-			}
 			expect({ resource, operation, simplify: offered(node, resource, operation) }).toEqual({ resource, operation, simplify: true });
 			// on by default: the parameters as a new node has them
 			const simplified = await run(node, given);
@@ -280,7 +269,5 @@ describe("n8n's UX guidelines on what operations output (run against the fake AP
 			expect(simplified.json.map((j) => j.id)).toEqual(raw.json.map((j) => j.id));
 		}
 		expect(wide.sort()).toEqual(['ad get', 'ad getAll', 'catalogSync get', 'catalogSync getAll', 'post getBest', 'post getPhotoappPosts', 'webhook getAll']);
-		// remove POSTS_WITH_THE_REBOOST_CHANGE once those lists offer Simplify
-		expect(pending.length).toBeGreaterThan(0);
 	});
 });

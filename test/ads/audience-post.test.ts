@@ -131,7 +131,7 @@ describe('Post', () => {
 	const run = (parameters: Record<string, unknown>) => ctx.run({ resource: 'post', ...parameters } as never);
 
 	test('Get Best to Boost: ranked as the reference says, one item per post, ready for Boost', async () => {
-		const r = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true });
+		const r = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true, simplify: false });
 		// then one list of the API's ads, which says which posts already have a boost
 		expect(r.requests.map((q) => [q.method, q.path, q.query])).toEqual([
 			['GET', '/v1/ads/best-posts', { accountId: SOCIAL, adAccountId: 'act_1001' }],
@@ -154,7 +154,7 @@ describe('Post', () => {
 	});
 
 	test('Get Best to Boost on videonet: each post carries postingAccountId as the accountId to boost with; Limit 1 = the best', async () => {
-		const r = await run({ operation: 'getBest', accountId: byId(VIDEO), limit: 1 });
+		const r = await run({ operation: 'getBest', accountId: byId(VIDEO), limit: 1, simplify: false });
 		expect(r.requests[0].query).toEqual({ accountId: VIDEO });
 		expect(r.json).toHaveLength(1);
 		expect(r.json[0]).toMatchObject({ rank: 1, accountId: VIDEO, network: 'videonet', mediaType: 'VIDEO' });
@@ -163,7 +163,7 @@ describe('Post', () => {
 	});
 
 	test('Get Photoapp Posts and Accounts', async () => {
-		const posts = await run({ operation: 'getPhotoappPosts', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), limit: 3 });
+		const posts = await run({ operation: 'getPhotoappPosts', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), limit: 3, simplify: false });
 		expect(posts.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/photoapp-posts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
 		expect(posts.json).toHaveLength(3);
 		expect(posts.json[0]).toMatchObject({ network: 'photoapp', score: 0, postId: posts.json[0].id });
@@ -171,6 +171,16 @@ describe('Post', () => {
 		const accounts = await run({ operation: 'getPhotoappAccounts', accountId: byId(SOCIAL), adAccountId: byId('act_1001') });
 		expect(accounts.requests[0]).toMatchObject({ method: 'GET', path: '/v1/ads/photoapp-accounts', query: { accountId: SOCIAL, adAccountId: 'act_1001' } });
 		expect(accounts.json[0]).toMatchObject({ resolved: { pageId: '1000001', source: 'page' }, accounts: [expect.objectContaining({ username: 'shop' })] });
+	});
+
+	test('Simplify (on by default) keeps, of each post, what Boost Post and a re-boost map, its caption and link: 10 fields at most', async () => {
+		const full = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true, simplify: false });
+		const simple = await run({ operation: 'getBest', accountId: byId(SOCIAL), options: { adAccountId: byId('act_1001') }, returnAll: true });
+		const kept = ['id', 'postId', 'rank', 'caption', 'permalink', 'accountId', 'adAccountId', 'adName', 'alreadyBoosted', 'boostAdIds'];
+		expect(simple.json).toEqual(full.json.map((p) => Object.fromEntries(kept.map((k) => [k, p[k]]))));
+		expect(simple.json[0]).toMatchObject({ rank: 1, postId: full.json[0].id, accountId: SOCIAL, adAccountId: 'act_1001', alreadyBoosted: false, boostAdIds: [] });
+		const photo = await run({ operation: 'getPhotoappPosts', accountId: byId(SOCIAL), adAccountId: byId('act_1001'), limit: 3 });
+		expect(Object.keys(photo.json[0]).sort()).toEqual(['accountId', 'adAccountId', 'adName', 'caption', 'id', 'permalink', 'postId', 'rank']);
 	});
 
 	test('Get Pronet Pages (Options → Ad Connection, optional) and Videonet Identities: one item each', async () => {

@@ -62,7 +62,9 @@ describe('a repeat with the same Idempotency-Key says the ad was made by an earl
 		expect(made.message).toMatch(/^Created paused/);
 		expect(made.statusNote).toMatch(/Created Paused/);
 		expect(repeated).toMatchObject({ id: made.id, replayed: true, earlierMessage: made.message, requestedStatus: 'paused' });
-		expect(repeated.message).toMatch(/^Made by an earlier request with the same Idempotency-Key .*nothing new was created\.$/);
+		expect(repeated.message).toMatch(/^Made by an earlier run of this same request .*nothing new was created\.$/);
+		// in the user's words: no header name
+		expect(repeated.message).not.toMatch(/idempotency/i);
 		expect(String(repeated.statusNote)).not.toMatch(/Created/);
 		expect(repeated.statusNote).toBe('Its status is as the API answered the earlier request; Ad → Get an ad reads it now.');
 		// paired with its input item, as every output
@@ -91,6 +93,6 @@ describe('a repeat with the same Idempotency-Key says the ad was made by an earl
 		const second = await ctx.run(params as never);
 		expect(first.json[0].replayed).toBeUndefined();
 		expect(second.json[0]).toMatchObject({ platformCampaignId: first.json[0].platformCampaignId, replayed: true });
-		expect(second.json[0].message).toMatch(/^Made by an earlier request .* this is the campaign it made/);
+		expect(second.json[0].message).toMatch(/^Made by an earlier run .* this is the campaign it made/);
 	});
 });

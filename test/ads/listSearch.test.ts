@@ -57,7 +57,7 @@ test('posts to boost: the chosen connection\'s posts ranked for boosting, named 
 		expect.objectContaining({ method: 'GET', path: '/v1/ads', query: { page: '1', limit: '500' } }),
 	]);
 	// in the order of the operation's own ranking
-	const ranked = (await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), returnAll: true })).json;
+	const ranked = (await ctx.run({ resource: 'post', operation: 'getBest', accountId: byId(SOCIAL), returnAll: true, simplify: false })).json;
 	expect(r.results).toEqual(ranked.map((p) => ({ name: `${String(p.caption)} — socialnet, score ${String(p.score)}`, value: p.postId, url: p.permalink })));
 	expect(r.results[0].name).toMatch(/^Post \d+ of socialnet — socialnet, score [1-9]\d*$/);
 	const found = await search.searchBestPosts.call(context(boostParams({ network: 'socialnet', accountId: byId(SOCIAL) })), 'POST 3 OF');

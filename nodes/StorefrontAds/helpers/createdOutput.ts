@@ -35,7 +35,7 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 	delete made.statusNote;
 	// the message first: it is what Table view shows first
 	return {
-		message: `Made by an earlier request with the same Idempotency-Key (an earlier run), not by this one: this is the ${key} it made, and nothing new was created.`,
+		message: `Made by an earlier run of this same request (a re-run or retry within 24 hours), not by this one: this is the ${key} it made, and nothing new was created.`,
 		replayed: true,
 		...made,
 		...(message !== undefined ? { earlierMessage: message } : {}),

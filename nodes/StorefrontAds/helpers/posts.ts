@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { simplifyField } from '../../shared/fieldBuilders';
 import { reading } from '../../shared/reads';
+import { pick } from '../../shared/requestActions';
 import { boostName } from './reboosts';
 
 /**
@@ -36,3 +38,17 @@ const adNameOf = (post: IDataObject) => {
 
 /** What the post lists answer beside their rows. */
 export const POST_ANSWER_FIELDS = ['postingAccountId', 'sources', 'notes'];
+
+/**
+ * A post has up to 20 fields here (the API's 10, the answer's 3 carried on, readyToBoost's 5 and the
+ * re-boost marks); Simplify keeps the 10 a boost maps and a reader judges it by (Get Photoapp
+ * Posts has no re-boost marks: 8).
+ */
+export const POST_KEPT = ['id', 'postId', 'rank', 'caption', 'permalink', 'accountId', 'adAccountId', 'adName', 'alreadyBoosted', 'boostAdIds'] as const;
+
+export const simplifyPost = pick(POST_KEPT);
+
+/** One declaration for both post lists: the same words (the node declares each name once). */
+export const postSimplify = simplifyField(
+	'ID, rank, caption, link, what a boost of it uses (post ID, ad connection, ad account, ad name) and, on Get Many Ranked for Boosting, whether it is already boosted and by which ads',
+);

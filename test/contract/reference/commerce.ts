@@ -35,7 +35,9 @@ export const commerceWays: AreaWays = {
 	byName: { limit: { min: 1, max: 100 } },
 	endpoints: {
 		// ---- catalog syncs
-		'GET /v1/commerce/catalog-syncs': { seed: ['sync'] },
+		// Simplify keeps 10 of a sync's 13 fields: the contract reads the whole answer
+		'GET /v1/commerce/catalog-syncs': { seed: ['sync'], base: { simplify: false } },
+		'GET /v1/commerce/catalog-syncs/{syncId}': { base: { simplify: false } },
 		'POST /v1/commerce/catalog-syncs': { fields: { catalogAccountId: same('catalogAccountId', 'cat_acc_9'), catalogId: same('catalogId', 'catalog_9') } },
 
 		// ---- marketing activities

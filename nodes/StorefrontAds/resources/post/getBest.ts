@@ -3,13 +3,14 @@ import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilde
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId, renamedField } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
-import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
+import { POST_ANSWER_FIELDS, postSimplify, readyToBoost, simplifyPost } from '../../helpers/posts';
 import { markAlreadyBoosted } from '../../helpers/reboosts';
 
 /** accountId: a socialnet or videonet connection. */
 export const fields = [
 	accountId,
 	...returnAllOrLimit('posts').map((p) => (p.name === 'returnAll' ? { ...p, hint: 'Set Limit to 1 to get only the best post' } : p)),
+	postSimplify,
 	// optional here, so an option of its own: the node's Ad Account field is required wherever it shows
 	collection(
 		'Options',
@@ -43,5 +44,5 @@ export const option = adsOperation({
 	fields,
 	inRequest: { 'options.adAccountId': { in: 'query', as: 'adAccountId', locator: true, optional: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('options.adAccountId'), markAlreadyBoosted],
-	list: { style: 'none', rootProperty: 'posts' },
+	list: { style: 'none', rootProperty: 'posts', simplify: simplifyPost },
 });

@@ -2,10 +2,10 @@ import { returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { carryOntoRows } from '../../../shared/requestActions';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
-import { POST_ANSWER_FIELDS, readyToBoost } from '../../helpers/posts';
+import { POST_ANSWER_FIELDS, postSimplify, readyToBoost, simplifyPost } from '../../helpers/posts';
 
 /** accountId: a socialnet connection. */
-export const fields = [accountId, adAccountId, ...returnAllOrLimit('posts')];
+export const fields = [accountId, adAccountId, ...returnAllOrLimit('posts'), postSimplify];
 
 export const option = adsOperation({
 	value: 'getPhotoappPosts',
@@ -18,5 +18,5 @@ export const option = adsOperation({
 	fields,
 	inRequest: { adAccountId: { in: 'query', locator: true } },
 	postReceive: [carryOntoRows('posts', POST_ANSWER_FIELDS), readyToBoost('adAccountId')],
-	list: { style: 'none', rootProperty: 'posts' },
+	list: { style: 'none', rootProperty: 'posts', simplify: simplifyPost },
 });
