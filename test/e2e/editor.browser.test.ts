@@ -565,6 +565,136 @@ test('Boost Post as a new user meets it: pick a post from the list (those alread
 	await page.keyboard.press('Escape');
 }, 360_000);
 
+test('the first boost with a freshly created credential reaches a paused ad in one pass through the credential form; a list names its missing parent; the ACTIVE warning stands under Status (issue 68)', async () => {
+	const trigger = "When clicking 'Execute workflow'";
+	const boost = 'Boost with a new credential';
+	// a Boost Post as the node creator leaves it, the network chosen: no credential, no connection, no ad account, no post
+	const workflow = await rest<{ id: string }>('post', '/rest/workflows', {
+		name: 'First boost with a new credential (browser test)',
+		nodes: [
+			{ id: 'first-trigger', name: trigger, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'first-boost',
+				name: boost,
+				type: 'n8n-nodes-storefront.storefrontAds',
+				typeVersion: 1,
+				position: [260, 0],
+				parameters: { resource: 'ad', operation: 'boost', network: 'socialnet' },
+			},
+		],
+		connections: { [trigger]: { main: [[{ node: boost, type: 'main', index: 0 }]] } },
+		settings: {},
+	});
+	await openWorkflow(workflow.id);
+	await page.locator(`[data-test-id="canvas-node"][data-node-name="${boost}"]`).dblclick();
+	const ndv = page.locator('[data-test-id="ndv"]');
+	await ndv.waitFor();
+
+	// Create new credential, from the node's credential dropdown
+	await page.locator('[data-test-id="node-credentials-select"]').first().click();
+	await page.locator('[data-test-id="node-credentials-select-item-new"]').first().click();
+	const form = page.locator('[data-test-id="credential-edit-dialog"]');
+	await form.locator('[data-test-id="parameter-input-apiKey"] input').first().waitFor({ timeout: 30_000 });
+	// its first line says where to start: the caps, each at the value the notice suggests
+	const notice = await form.getByText('A new credential spends nothing', { exact: false }).first().innerText();
+	expect(notice).toContain('Max Daily Budget 50, Max Lifetime Budget 500, Paused Only on, Max Spending Actions per Execution 3');
+	await form.locator('[data-test-id="parameter-input-apiKey"] input').first().fill(KEYS.full);
+	await form.locator('[data-test-id="parameter-input-baseUrl"] input').first().fill(`http://127.0.0.1:${ports.api}`);
+	await form.locator('[data-test-id="parameter-input-maxDailyBudget"] input').first().fill('50');
+	await form.locator('[data-test-id="parameter-input-maxLifetimeBudget"] input').first().fill('500');
+	await form.locator('[data-test-id="parameter-input-pausedOnly"] .el-switch').first().click();
+	await form.locator('[data-test-id="parameter-input-maxSpendingCallsPerExecution"] input').first().fill('3');
+	await form.getByText('A new credential spends nothing', { exact: false }).first().click();
+	await picture('credential-caps');
+	const credentialsBefore = await rest<Array<{ id: string }>>('get', '/rest/credentials');
+	await page.locator('[data-test-id="credential-save-button"]').click();
+	let made: Array<{ id: string; name: string }> = [];
+	await until('the credential saved', async () => {
+		made = (await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials')).filter((c) => !credentialsBefore.some((b) => b.id === c.id));
+		return made.length > 0;
+	}, 60_000);
+	expect(made).toHaveLength(1);
+	// one pass: saved, the form closes by itself, back in the node
+	await page.getByText('Credential successfully created', { exact: false }).first().waitFor({ timeout: 30_000 });
+	await form.waitFor({ state: 'hidden', timeout: 30_000 });
+	// the node uses the credential just made
+	await until('the new credential chosen in the node', async () => (await page.locator('[data-test-id="node-credentials-select"] input').first().inputValue()) === made[0].name, 15_000);
+
+	// a list that names its missing parent: Post "From list" with no Ad Connection chosen
+	// n8n's toast closed first: a click on it would close the list
+	for (const close of await page.locator('.el-notification__closeBtn:visible').all()) await close.click();
+	await page.locator('.el-notification:visible').first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+	const postList = page.locator('[data-test-id="resource-locator-postId"]');
+	await postList.locator('[data-test-id="rlc-input-container"]').click();
+	const needsParent = page.getByText('Choose an Ad Connection first', { exact: false }).first();
+	await needsParent.waitFor({ timeout: 60_000 });
+	expect(await page.locator('[data-test-id="rlc-error-message"]').first().innerText()).toBe('Choose an Ad Connection first');
+	await page.getByText('This list shows the posts, best first, of the chosen Ad Connection. Choose one above, or switch to By ID.').first().waitFor();
+	await picture('list-needs-parent');
+	// a click outside the list closes it
+	await ndv.getByText('Network', { exact: true }).first().click();
+	await needsParent.waitFor({ state: 'hidden', timeout: 15_000 });
+
+	// the ACTIVE warning, right under Status
+	const status = page.locator('[data-test-id="parameter-input-status"]').first();
+	const warning = ndv.getByText('Active: this ad spends real money once the network approves it', { exact: false }).first();
+	expect(await warning.count()).toBe(0);
+	await status.click();
+	await page.locator('.el-select-dropdown__item:visible', { hasText: /^\s*Active/ }).first().click();
+	await warning.waitFor({ timeout: 15_000 });
+	const statusBox = (await status.boundingBox())!;
+	const warningBox = (await warning.boundingBox())!;
+	expect(warningBox.y).toBeGreaterThan(statusBox.y);
+	// no other field between them
+	const between = await page.$$eval(
+		'[data-test-id="ndv"] [data-test-id^="parameter-input-"]',
+		(inputs, [top, bottom]) => inputs.map((i) => ({ id: i.getAttribute('data-test-id'), y: i.getBoundingClientRect().y })).filter((i) => i.y > top && i.y < bottom),
+		[statusBox.y + 1, warningBox.y] as const,
+	);
+	expect(between).toEqual([]);
+	// Status and its warning in the middle of the panel
+	await warning.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+	await picture('active-warning');
+	// back to Paused: the warning goes
+	await status.click();
+	await page.locator('.el-select-dropdown__item:visible', { hasText: /^\s*Paused/ }).first().click();
+	await warning.waitFor({ state: 'hidden', timeout: 15_000 });
+
+	// the connection, ad account and post, each From list
+	const pick = async (parameter: string, starts: string) => {
+		await page.locator(`[data-test-id="resource-locator-${parameter}"] [data-test-id="rlc-input-container"]`).click();
+		const item = page.locator('[data-test-id="rlc-item"]', { hasText: starts }).first();
+		await item.waitFor({ timeout: 60_000 });
+		const text = (await item.innerText()).trim();
+		await item.click();
+		await page.locator('[data-test-id="rlc-item"]').first().waitFor({ state: 'hidden', timeout: 15_000 });
+		return text;
+	};
+	await pick('accountId', 'Shop Page — socialnet');
+	await pick('adAccountId', 'Shop ads (act_1001');
+	const { posts } = await fakeApi<{ posts: Array<{ id: string; caption: string }> }>(`/v1/ads/best-posts?accountId=${DEMO.socialConnection}&adAccountId=${DEMO.socialAdAccount}`);
+	const { ads: adsBefore } = await fakeApi<{ ads: Array<{ id: string }> }>('/__control/ads', true);
+	const choice = posts[posts.length - 1];
+	await pick('postId', `${choice.caption} — socialnet`);
+
+	// Execute step: one boost, created Paused, under the new credential's caps
+	const requestsBefore = (await fakeApi<{ requests: unknown[] }>('/__control/requests', true)).requests.length;
+	await ndv.locator('[data-test-id="node-execute-button"]').first().click();
+	const output = page.locator('[data-test-id="output-panel"]');
+	await output.locator('[data-test-id="radio-button-json"]').first().waitFor({ timeout: 120_000 });
+	await output.locator('[data-test-id="radio-button-json"]').first().click();
+	await output.getByText('In review by the network', { exact: false }).first().waitFor({ timeout: 60_000 });
+	const sent = (await fakeApi<{ requests: Array<{ method: string; path: string; body: Record<string, unknown> }> }>('/__control/requests', true)).requests
+		.slice(requestsBefore)
+		.filter((r) => r.method === 'POST' && r.path === '/v1/ads/boost');
+	expect(sent.map((r) => r.body)).toEqual([expect.objectContaining({ postId: choice.id, accountId: DEMO.socialConnection, adAccountId: DEMO.socialAdAccount, status: 'PAUSED' })]);
+	const { ads } = await fakeApi<{ ads: Array<{ id: string; requestedStatus: string; creative: { postId?: string } }> }>('/__control/ads', true);
+	const created = ads.filter((a) => !adsBefore.some((b) => b.id === a.id));
+	expect(created.map((a) => ({ post: a.creative?.postId, requestedStatus: a.requestedStatus }))).toEqual([{ post: choice.id, requestedStatus: 'paused' }]);
+	await shot('first-boost-new-credential');
+	await page.keyboard.press('Escape');
+}, 360_000);
+
 test('the credential test passes against the fake API (and a wrong key fails it)', async () => {
 	const credentials = await rest<Array<{ id: string; name: string }>>('get', '/rest/credentials');
 	await navigate(`/home/credentials/${credentials[0].id}`);
