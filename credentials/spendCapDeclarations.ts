@@ -148,7 +148,7 @@ export const SPEND_CAPS = [
 		example: 50,
 		checks: ['budget'],
 		description:
-			"The largest daily budget one ad, boost, ad set or campaign may be created with or changed to, or switched on with (creates, boosts, updates, status changes: its budget is read first), in whole units of the ad account's currency (50 is 50 USD on a USD account, 50 JPY on a JPY one). Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
+			"The largest daily budget one ad, boost, ad set or campaign may be created with, changed to or switched on with (its budget is read first), in whole units of the ad account's currency. Each one's own budget, not an account total: ten ads at 50 a day pass a cap of 50. 0: no daily budget may be set.",
 		readme: 'The largest daily budget one ad, boost, ad set or campaign may be created with or changed to',
 		docs: "The largest daily budget one ad, boost, campaign or ad set may be created with, changed to or switched on with (its budget is read before a status change sets it active; one that cannot be read is refused), in whole units of the ad account's currency (the API's unit for every ads budget)",
 		tool: 'cap the daily budget of each ad, ad set or campaign (whole units of the ad account currency; a cap of 0 allows none)',
@@ -199,7 +199,7 @@ export const SPEND_CAPS = [
 		example: 3,
 		checks: SPEND_ACTIONS,
 		description:
-			`How many spending actions one execution of a workflow (one run, not one day) may take across all its items and AI tool calls. A spending action is creating an ad, boost or campaign (paused ones too), making an ad, ad set, campaign or keyword active, changing a budget or bid, adding keywords, or applying a recommendation (one that changes budgets or bidding, e.g. ${refusedTypes.join(', ')}, or of a type not known, is refused). Switching the same thing on again after a pause counts again; Validate Only checks and resends of the same action do not count. 0: no spending action at all.`,
+			`How many spending actions one run of a workflow may take across its items and tool calls: creating an ad, boost or campaign, making something active, changing a budget or bid, adding keywords, or applying a recommendation (one that changes budgets or bidding, e.g. ${refusedTypes.join(', ')}, or of a type not known, is refused). 0: no spending action.`,
 		readme: 'How many creates, boosts, activations, keywords added and budget or bid changes one run of a workflow may make',
 		docs: 'How many spending actions (creates, boosts, activations, budget and bid changes, keywords added: the table below) one workflow execution may take, across all its items, nodes and tool calls',
 		tool: 'limit how many creates, boosts, activations, budget or bid changes and keywords added one run makes',

@@ -67,8 +67,8 @@ describe('Storefront API credential', () => {
 			expect(words(notice.displayName)).toBeLessThanOrEqual(45);
 			for (const [name, said] of [
 				['maxDailyBudget', 'not an account total: ten ads at 50 a day pass a cap of 50'],
-				['maxDailyBudget', "whole units of the ad account's currency (50 is 50 USD on a USD account"],
-				['maxSpendingCallsPerExecution', 'one execution of a workflow (one run, not one day)'],
+				['maxDailyBudget', "in whole units of the ad account's currency"],
+				['maxSpendingCallsPerExecution', 'one run of a workflow may take across its items and tool calls'],
 			])
 				expect(property(name).description).toContain(said);
 			// the connection fields, then the notice, the switch and the caps it shows
