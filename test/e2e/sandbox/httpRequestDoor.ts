@@ -41,32 +41,29 @@ const ACTIVE_AD = {
 };
 
 /** n8n's HTTP Request node (or its tool variant) posting ACTIVE_AD with the capped credential. */
+/** The one request every door tries: an ACTIVE ad, signed by the capped credential. */
+const createAd = () => ({
+	method: 'POST',
+	url: `${sandbox.api.url}/v1/ads/create`,
+	authentication: 'predefinedCredentialType',
+	nodeCredentialType: 'storefrontApi',
+	sendBody: true,
+	specifyBody: 'json',
+	jsonBody: JSON.stringify(ACTIVE_AD),
+});
+const capped = () => ({ storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } });
+
 function httpRequest(type: 'n8n-nodes-base.httpRequest' | 'n8n-nodes-base.httpRequestTool') {
 	return node('Create an ad', type, 300, {
-		method: 'POST',
-		url: `${sandbox.api.url}/v1/ads/create`,
-		authentication: 'predefinedCredentialType',
-		nodeCredentialType: 'storefrontApi',
-		sendBody: true,
-		specifyBody: 'json',
-		jsonBody: JSON.stringify(ACTIVE_AD),
+		...createAd(),
 		options: {},
 		...(type === 'n8n-nodes-base.httpRequestTool' ? { toolDescription: 'Creates an ad' } : {}),
-	}, { typeVersion: 4.2, credentials: { storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } } });
+	}, { typeVersion: 4.2, credentials: capped() });
 }
 
 /** The HTTP Request Tool of @n8n/n8n-nodes-langchain (1.1), with the same request. */
 const httpRequestTool = () =>
-	node('Create an ad', '@n8n/n8n-nodes-langchain.toolHttpRequest', 300, {
-		toolDescription: 'Creates an ad',
-		method: 'POST',
-		url: `${sandbox.api.url}/v1/ads/create`,
-		authentication: 'predefinedCredentialType',
-		nodeCredentialType: 'storefrontApi',
-		sendBody: true,
-		specifyBody: 'json',
-		jsonBody: JSON.stringify(ACTIVE_AD),
-	}, { typeVersion: 1.1, credentials: { storefrontApi: { id: sandbox.cappedCredentialId, name: 'Storefront account (spending caps)' } } });
+	node('Create an ad', '@n8n/n8n-nodes-langchain.toolHttpRequest', 300, { toolDescription: 'Creates an ad', ...createAd() }, { typeVersion: 1.1, credentials: capped() });
 
 const manual = () => node('Start', 'n8n-nodes-base.manualTrigger', 0, {});
 const mcpTrigger = (path: string) => node('MCP Server Trigger', '@n8n/n8n-nodes-langchain.mcpTrigger', 0, { path }, { typeVersion: 2, webhookId: randomUUID() });
