@@ -1,16 +1,7 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
-	ICredentialType,
-	IHttpRequestOptions,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
+import { signRequest } from './signing';
 import { SPEND_CAPS, type SpendCap } from './spendCapDeclarations';
-import { normaliseBaseUrl, sameOrigin } from './baseUrl';
-import { limitsSpending, NOT_FROM_OUR_NODES, onlyReads } from './changeGuard';
-import { readableConnection } from './connection';
-import { takeOwnMark } from './ownRequests';
 
 /**
  * A spending cap's field, from its declaration (SPEND_CAPS: name, label, default, what it checks),
@@ -29,13 +20,6 @@ const capField = (cap: SpendCap): INodeProperties => ({
 /** A cap at its example value (the sandbox's capped credential's), as the notice suggests it: "Max Daily Budget 50", "Paused Only on". */
 const capExample = (cap: SpendCap) => `${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`;
 
-/**
- * An error n8n wraps in a NodeApiError of the node (n8n-core's request helpers), message and
- * description kept. No `httpCode`: the wrapper then has none (null), and the editor shows no
- * "Error code none" (test/credentials.test.ts).
- */
-const refusal = (said: { message: string; description: string }) => Object.assign(new Error(said.message), { description: said.description });
-
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
 
@@ -51,7 +35,7 @@ export class StorefrontApi implements ICredentialType {
 	 * and HTTP Request Tool included, and refuses to save a workflow that gives it to one. n8n
 	 * prefixes these names with the package's and infers the same list from the nodes that declare
 	 * the credential (test/credentials.test.ts holds the two equal). n8n 1.x ignores both fields:
-	 * there `authenticate` holds (changeGuard.ts).
+	 * there `authenticate` holds (signing.ts `onlyReads`).
 	 */
 	restrictToSupportedNodes = true as const;
 
@@ -120,7 +104,7 @@ export class StorefrontApi implements ICredentialType {
 			description:
 				"Optional. Only Storefront Ads' Ad → Boost a post, on videonet with Use Spark Auth Code on, sends it: the code a video's owner gives you to boost a video that is not one of your identities. For several codes, make one credential per code.",
 		},
-		// Connection: where the key may go (baseUrl.ts, connection.ts)
+		// Connection: where the key may go (signing.ts)
 		{
 			displayName: 'The key goes only to the Base URL, and only over a connection no one else can read. Allow Unverified Connections, below, changes that: leave it off unless a proxy of yours needs it.',
 			name: 'keyOriginNotice',
@@ -146,26 +130,11 @@ export class StorefrontApi implements ICredentialType {
 	];
 
 	/**
-	 * A function rather than `Bearer {{$credentials.apiKey}}`: n8n evaluates a generic
-	 * authenticate's expressions for every request of every item; this costs nothing.
-	 * It also gives every relative request the credential's Base URL (nodes send paths only).
-	 * - The key goes only to the Base URL's own origin: a request elsewhere is sent without it.
-	 * - A request to that origin on a connection others could read (connection.ts) is not sent at
-	 *   all, rather than sent without the key: its body may hold the Chatnet key or the Spark Auth Code.
-	 * - With Limit Spending on, a request that could change something is sent only when one of our
-	 *   operations made it after its caps passed (its mark, ownRequests.ts); reads go through (changeGuard.ts).
+	 * Every request n8n sends with this credential: the Base URL, the key only to its origin and
+	 * over a connection no one else can read, and with Limit Spending on only what our operations
+	 * made (signing.ts).
 	 */
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		const own = takeOwnMark(requestOptions);
-		const url = String(requestOptions.url ?? (requestOptions as { uri?: unknown }).uri ?? '');
-		if (!requestOptions.baseURL && !/^https?:\/\//i.test(url)) requestOptions.baseURL = normaliseBaseUrl(credentials.baseUrl);
-		if (!sameOrigin(credentials.baseUrl, url, requestOptions.baseURL)) return requestOptions;
-		const notSent = credentials.allowUnverifiedConnections === true ? undefined : readableConnection(credentials.baseUrl, requestOptions);
-		if (notSent) throw refusal(notSent);
-		if (!own && limitsSpending(credentials) && !onlyReads(requestOptions)) throw refusal(NOT_FROM_OUR_NODES);
-		requestOptions.headers = { ...requestOptions.headers, Authorization: `Bearer ${String(credentials.apiKey ?? '')}` };
-		return requestOptions;
-	}
+	authenticate = signRequest;
 
 	/** The Test button: a read any valid key may make. n8n shows a rule's message for its answer's status, else the status's name. */
 	test: ICredentialTestRequest = {

@@ -205,7 +205,7 @@ export interface Credentials extends Partial<CapValues> {
 	/** The ad network secrets (docs/nodes.md): Connect Chatnet's key, Boost Post's videonet Spark Auth Code. */
 	chatnetApiKey?: string;
 	sparkAuthCodeSecret?: string;
-	/** The owner's leave to send the key on a connection others could read (credentials/connection.ts). */
+	/** The owner's leave to send the key on a connection others could read (credentials/signing.ts `readableConnection`). */
 	allowUnverifiedConnections?: boolean;
 	/** n8n's Allowed HTTP Request Domains as stored: a credential saved before the package declared it holds n8n's default, `all`. */
 	allowedHttpRequestDomains?: 'all' | 'domains' | 'none';

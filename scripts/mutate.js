@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run mutate`: Stryker (stryker.config.mjs) under the same Node 24 and flags as `npm test`
 // (scripts/test.js), so its Jest runs evaluate expressions with n8n's isolated-vm engine.
-// Stryker arguments pass through: `npm run mutate -- --mutate nodes/shared/wire/pace.ts`.
+// Stryker arguments pass through: `npm run mutate -- --mutate nodes/shared/wire/keyQueue.ts`.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 

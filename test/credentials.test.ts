@@ -3,8 +3,7 @@ import { basename } from 'node:path';
 
 import type { IHttpRequestOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { NOT_FROM_OUR_NODES } from '../credentials/changeGuard';
-import { markOwnRequest } from '../credentials/ownRequests';
+import { markOwnRequest, NOT_FROM_OUR_NODES } from '../credentials/signing';
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
 import { SPEND_CAPS } from '../credentials/spendCapDeclarations';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';

@@ -72,7 +72,7 @@ test('the search finds a cycle, and only a cycle', () => {
 });
 
 test('the graph is read: the wire door imports the send loop, a test imports the harness', () => {
-	expect(graph.get('nodes/shared/wire/requestHook.ts')).toContain('nodes/shared/wire/send.ts');
+	expect(graph.get('nodes/shared/wire/request.ts')).toContain('nodes/shared/wire/send.ts');
 	expect(graph.get('test/commerce/page.test.ts')).toContain('harness/context.ts');
 	expect(graph.get('bench/walk.ts')).toContain('harness/index.ts');
 });

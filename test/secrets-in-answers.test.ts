@@ -2,7 +2,7 @@
  * Issue 57, finding 2: a secret the API repeated in a 2xx answer (the Spark Auth Code, the
  * Chatnet key) reached the output, also a model's as a tool: only errors were withheld. docs/reference/contract.md:
  * the API never repeats a secret it was sent; a client that finds one in an answer, success or
- * error, does not pass it on. Every answer now passes one withholding step (nodes/shared/wire/withheld.ts).
+ * error, does not pass it on. Every answer now passes one withholding step (nodes/shared/wire/answer.ts `withheldFrom`).
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -12,7 +12,7 @@ import { runNode, type Credentials } from '../harness';
 import { byId } from '../harness/context';
 import { startEchoingApi } from '../harness/echo';
 import { runAsTool } from '../harness/tool';
-import { SECRET_FIELDS } from '../nodes/shared/wire/withheld';
+import { SECRET_FIELDS } from '../nodes/shared/wire/answer';
 
 const API_KEY = 'sk_live_ECHOED_KEY_0123456789';
 const CHATNET_KEY = 'cn_live_CREDKEY12345678';

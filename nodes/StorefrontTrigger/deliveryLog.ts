@@ -1,6 +1,6 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { apiRequest, idSegment } from '../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../shared/wire/request';
 
 /** The API lists at most 100 deliveries a page (and keeps 30 days of them). */
 export const LOG_PAGE = 100;

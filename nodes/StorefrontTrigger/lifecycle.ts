@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError, type IDataObject, type IHookFunctions, type JsonObject } from 'n8n-workflow';
 
 import { wantedEvents, type EventScope } from '../shared/events';
-import { apiRequest, idSegment } from '../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../shared/wire/request';
 import { webhookUrlProblem } from '../shared/webhookUrl';
 import { isAnswered2xx, walkDeliveries } from './deliveryLog';
 import { sendTestEventSoon } from './testEvent';

@@ -1,6 +1,6 @@
 import { sleep, type IHookFunctions } from 'n8n-workflow';
 
-import { apiRequest, idSegment } from '../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../shared/wire/request';
 
 /**
  * "Listen for test event" in the editor: the trigger asks the API to send a test event to the

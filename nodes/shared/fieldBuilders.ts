@@ -1,6 +1,4 @@
-import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
-
-import { withActionNames } from './actionNames';
+import type { INodeProperties } from 'n8n-workflow';
 
 /**
  * A field whose name TypeScript knows. An operation lists its fields (`fields`), and its path's
@@ -58,56 +56,14 @@ export interface LocatorSpec {
 	listedBy?: string;
 }
 
-/** The spec each locator field was declared with (`resourceLocator`), for `registerLocators`. */
-const DECLARED = new WeakMap<INodeProperties, LocatorSpec>();
-export const locatorDeclaredAs = (field: INodeProperties): LocatorSpec | undefined => DECLARED.get(field);
-
-/**
- * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
- * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
- * "By ID", so the node checks every value (mapped, or given by a model through `$fromAI`) itself
- * (`checkedId`), and its tool description says where each ID comes from (`locatorSpec`).
- */
-const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
-
-/**
- * Registers the locators of node `node` (`storefrontAds`): its node file calls this once, with the
- * list its helpers export, before it builds its tool description (which refuses a locator it lacks).
- */
-export function registerLocators(node: string, locators: INodeProperties[]) {
-	const byName = new Map<string, LocatorSpec>();
-	for (const locator of locators) {
-		const spec = DECLARED.get(locator);
-		if (!spec) throw new Error(`Locator ${locator.name} of ${node} is not declared with resourceLocator`);
-		const known = byName.get(spec.name);
-		if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
-		byName.set(spec.name, spec);
-	}
-	LOCATORS.set(node, byName);
-}
-
-/** The node's own type name: `n8n-nodes-storefront.storefrontAdsTool` (a node run as an AI tool) → storefrontAds. */
-const nodeTypeName = (type: string) => type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
-
-/** Locator `name` of a node (`storefrontAds`, or the full type of a running node). */
-export const locatorSpec = (node: string, name: string): LocatorSpec | undefined => LOCATORS.get(nodeTypeName(node))?.get(name);
-
-/** The ID of locator `name` as given, trimmed; refused with the expected form when it does not match the locator's pattern. */
-export function checkedId(node: INode, name: string, value: unknown, itemIndex: number): string {
-	const id = String(value ?? '').trim();
-	const spec = locatorSpec(node.type, name);
-	if (!id || !spec?.idPattern || new RegExp(spec.idPattern.regex).test(id)) return id;
-	const example = spec.placeholder.replace(/^e\.g\. /, '');
-	throw new NodeOperationError(node, `"${id}" is not a valid ${spec.displayName} ID`, {
-		itemIndex,
-		description: `${spec.idPattern.message} (e.g. ${example}).${spec.listedBy ? ` ${withActionNames(spec.listedBy)} lists them.` : ''}`,
-	});
-}
+/** The spec each locator field was declared with (`resourceLocator`), for `registerLocators` (params.ts). */
+const LOCATOR_SPECS = new WeakMap<INodeProperties, LocatorSpec>();
+export const locatorDeclaredAs = (field: INodeProperties): LocatorSpec | undefined => LOCATOR_SPECS.get(field);
 
 /**
  * A resource locator with "From list" (searchable) and "By ID" modes. It has no routing:
  * the operation's preSend reads it once and puts it in the path, query or body. Its node
- * registers it (`registerLocators`) for its ID check and tool description.
+ * registers it (`registerLocators`, params.ts) for its ID check and tool description.
  */
 export function resourceLocator<N extends string>(spec: LocatorSpec & { name: N }): Field<N> {
 	const locator: Field<N> = {
@@ -141,7 +97,7 @@ export function resourceLocator<N extends string>(spec: LocatorSpec & { name: N 
 			},
 		],
 	};
-	DECLARED.set(locator, spec);
+	LOCATOR_SPECS.set(locator, spec);
 	return locator;
 }
 

@@ -9,7 +9,6 @@ import type {
 	PreSendAction,
 } from 'n8n-workflow';
 
-import { withActionNames } from './actionNames';
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
 import { buildRequest, PATH_PARAM, type Placement } from './params';
@@ -17,9 +16,9 @@ import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
 import { leavingRoutingNode, passOn } from './wire/failure';
 import type { Keying } from './wire/idempotency';
-import { requestHook, type Declared, type MakeRequests } from './wire/requestHook';
+import { requestHook, type HookedOperation, type MakeRequests } from './wire/request';
 
-export type { MakeRequests } from './wire/requestHook';
+export type { MakeRequests } from './wire/request';
 
 export type { Placement } from './params';
 export { fillPath } from './params';
@@ -80,7 +79,7 @@ export interface OperationSpec<N extends string = string> {
 	 * action built with `reading` (reads.ts) names what it reads, and each name must be a field.
 	 */
 	preSend?: Array<PreSendAction & Partial<Reads<NoInfer<N>>>>;
-	/** Shapes the answer (the wire runs them on a success: wire/requestHook.ts). */
+	/** Shapes the answer (the wire runs them on a success: wire/request.ts `requestHook`). */
 	postReceive?: Array<PostReceiveAction & Partial<Reads<NoInfer<N>>>>;
 	/** For Get Many operations: how the API pages. */
 	list?: ListOptions;
@@ -90,7 +89,7 @@ export interface OperationSpec<N extends string = string> {
 	 * `workflow` for a call that spends.
 	 */
 	keying?: Keying;
-	/** Why a request of this operation must never be resent after a timeout (wire/resend.ts); said when it is not. */
+	/** Why a request of this operation must never be resent after a timeout (wire/send.ts `shouldResend`); said when it is not. */
 	noResendAfterTimeout?: string;
 	/** The node's own error codes and their fix (wire/errorText.ts), given by the node's operation builder. */
 	errors?: ErrorAdvice;
@@ -122,7 +121,7 @@ function checkedPreSend(actions: PreSendAction[], failed: WeakMap<object, unknow
 /** A postReceive the wire runs itself: a function (n8n's declarative forms run only inside RoutingNode). */
 const outputFunction = (action: string) => (postReceive: PostReceiveAction) => {
 	if (typeof postReceive !== 'function') throw new Error(`${action}: a postReceive must be a function (the wire runs it on the answer)`);
-	return postReceive as Declared['postReceive'][number];
+	return postReceive as HookedOperation['postReceive'][number];
 };
 
 /** One request, for operations that are neither lists nor make their requests themselves. */
@@ -132,7 +131,7 @@ const oneRequest: MakeRequests = async function (this: IExecutePaginationFunctio
 
 /**
  * One operation option: its request and the hook that sends it through the wire
- * (wire/requestHook.ts; lists page with pagination.ts). TypeScript checks every `{name}` of the path and
+ * (wire/request.ts `requestHook`; lists page with pagination.ts). TypeScript checks every `{name}` of the path and
  * every `inRequest` key against `fields` (a field declared with `field()` or a builder keeps its
  * name's type); the same check runs again at load, with the names.
  */
@@ -166,12 +165,10 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 					makeRequests,
 					postReceive: (spec.postReceive ?? []).map(outputFunction(spec.action)),
 					keying: spec.keying,
-					// read when a call times out, once the node knows the actions its words may name (actionNames.ts)
-					get noResendAfterTimeout() {
-						return spec.noResendAfterTimeout && withActionNames(spec.noResendAfterTimeout);
-					},
+					// its words name actions by stand-ins until the node loads: the wire says them when a call times out (actionNames.ts)
+					noResendAfterTimeout: spec.noResendAfterTimeout,
 					advice: spec.errors,
-					failedBeforeSending: (request) => failed.get(request),
+					failedChecks: failed,
 				}),
 			},
 		},

@@ -6,13 +6,18 @@ import {
 	type IGetNodeParameterOptions,
 	type IHttpRequestOptions,
 	type INode,
+	type INodeProperties,
 	type PreSendAction,
 } from 'n8n-workflow';
 
-import { checkedId } from './fieldBuilders';
-import { checkedSegment } from './pathSegment';
+import { withActionNames } from './actionNames';
+import { locatorDeclaredAs, type LocatorSpec } from './fieldBuilders';
 
-/** The node's parameters as an operation reads them, and the request its declaration makes of them (`buildRequest`). */
+/**
+ * The node's parameters as an operation reads them: each once per item, a locator's ID checked
+ * against the locators its node registers (`checkedId`); and the request its declaration makes of
+ * them (`buildRequest`), each value put in its path kept in its segment (`checkedSegment`).
+ */
 
 /**
  * Reads a node parameter for the current item at most once per item.
@@ -24,7 +29,7 @@ import { checkedSegment } from './pathSegment';
  */
 const cache = new WeakMap<object, Map<string, unknown>>();
 
-/** The item's context: pagination contexts (RoutingNode's, then the wire's, wire/requestHook.ts) are layered on top of it. */
+/** The item's context: pagination contexts (RoutingNode's, then the wire's: wire/request.ts) are layered on top of it. */
 export function baseContext(ctx: object): object {
 	while (Object.prototype.hasOwnProperty.call(ctx, 'makeRoutingRequest')) ctx = Object.getPrototypeOf(ctx);
 	return ctx;
@@ -64,6 +69,48 @@ export function param<T = unknown>(
 	}
 	values.set(id, value);
 	return value as T;
+}
+
+/**
+ * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
+ * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
+ * "By ID", so the node checks every value (mapped, or given by a model through `$fromAI`) itself
+ * (`checkedId`), and its tool description says where each ID comes from (`locatorSpec`).
+ */
+const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
+
+/**
+ * Registers the locators of node `node` (`storefrontAds`): its node file calls this once, with the
+ * list its helpers export, before it builds its tool description (which refuses a locator it lacks).
+ */
+export function registerLocators(node: string, locators: INodeProperties[]) {
+	const byName = new Map<string, LocatorSpec>();
+	for (const locator of locators) {
+		const spec = locatorDeclaredAs(locator);
+		if (!spec) throw new Error(`Locator ${locator.name} of ${node} is not declared with resourceLocator`);
+		const known = byName.get(spec.name);
+		if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
+		byName.set(spec.name, spec);
+	}
+	LOCATORS.set(node, byName);
+}
+
+/** The node's own type name: `n8n-nodes-storefront.storefrontAdsTool` (a node run as an AI tool) → storefrontAds. */
+const nodeTypeName = (type: string) => type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
+
+/** Locator `name` of a node (`storefrontAds`, or the full type of a running node). */
+export const locatorSpec = (node: string, name: string): LocatorSpec | undefined => LOCATORS.get(nodeTypeName(node))?.get(name);
+
+/** The ID of locator `name` as given, trimmed; refused with the expected form when it does not match the locator's pattern. */
+export function checkedId(node: INode, name: string, value: unknown, itemIndex: number): string {
+	const id = String(value ?? '').trim();
+	const spec = locatorSpec(node.type, name);
+	if (!id || !spec?.idPattern || new RegExp(spec.idPattern.regex).test(id)) return id;
+	const example = spec.placeholder.replace(/^e\.g\. /, '');
+	throw new NodeOperationError(node, `"${id}" is not a valid ${spec.displayName} ID`, {
+		itemIndex,
+		description: `${spec.idPattern.message} (e.g. ${example}).${spec.listedBy ? ` ${withActionNames(spec.listedBy)} lists them.` : ''}`,
+	});
 }
 
 /**
@@ -117,7 +164,7 @@ export const PATH_PARAM = /\{(\w+)\}/g;
 
 /**
  * A path template with each `{name}` filled from `value(name)`, each value checked to stay one
- * segment (pathSegment.ts) and URL-encoded; `label(name)` names the field when one is refused.
+ * segment (`checkedSegment`, below) and URL-encoded; `label(name)` names the field when one is refused.
  */
 export const fillPath = (path: string, value: (name: string) => string, label: (name: string) => string, fail: (message: string, description: string) => never) =>
 	path.replace(PATH_PARAM, (_, name: string) => checkedSegment(label(name), value(name), fail));
@@ -150,3 +197,70 @@ export function buildRequest(path: string, inRequest: Record<string, 'query' | '
 		return request;
 	};
 }
+
+/*
+ * IDs stay in their segment. A value put in a request's path is one segment: `encodeURIComponent`
+ * keeps `.`, so an ID of `..` (or `.`, or empty) would make URL parsing drop or climb a segment and
+ * send the request, with the key, to another endpoint (`DELETE /v1/webhooks/..` is `DELETE /v1/`);
+ * servers and proxies that decode once more treat `%2e%2e` and `%2F` the same way. Such a value is
+ * refused before anything is sent, naming the field.
+ */
+
+/** Decodings looked through: a value encoded more often than this is refused. */
+const MAX_DECODINGS = 3;
+
+/** Why `value` cannot be one path segment ('empty' or 'moves'), or undefined when it can. */
+export function segmentProblem(value: string): 'empty' | 'moves' | undefined {
+	if (value.trim() === '') return 'empty';
+	let text = value;
+	for (let i = 0; i <= MAX_DECODINGS; i++) {
+		const trimmed = text.trim();
+		if (trimmed === '' || trimmed === '.' || trimmed === '..' || /[/\\]/.test(text)) return 'moves';
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(text);
+		} catch {
+			// a lone `%`: sent as `%25`, the server reads it as it is
+			return undefined;
+		}
+		if (decoded === text) return undefined;
+		text = decoded;
+	}
+	return 'moves';
+}
+
+/** What a refused path value is told, by its field's display name. */
+export function segmentError(label: string, value: string, problem: 'empty' | 'moves'): { message: string; description: string } {
+	if (problem === 'empty') return { message: `${label} is empty`, description: `Choose a value for "${label}" or map one from the input.` };
+	return {
+		message: `${label} "${value.slice(0, 100)}" is not a valid ID`,
+		description:
+			'An ID is one part of the request\'s address, so it cannot be empty, "." or "..", contain "/" or "\\", or be one of these URL-encoded (such as %2e%2e or %2F): the request would go to another endpoint. Nothing was sent. Use the ID as the API returns it.',
+	};
+}
+
+/** The value encoded as one segment, or `fail` with the field's name when it cannot be one. */
+export function checkedSegment(label: string, value: string, fail: (message: string, description: string) => never): string {
+	const problem = segmentProblem(value);
+	if (problem) {
+		const { message, description } = segmentError(label, value, problem);
+		fail(message, description);
+	}
+	return encodeURIComponent(value);
+}
+
+/**
+ * The net under the fields' checks, at both doors of the wire: whether a request path (before any
+ * `?`) has an empty, `.` or `..` segment, or one that decodes to such a segment or to a `/`.
+ */
+export function pathMoves(url: string): boolean {
+	const path = url.replace(/^[a-z][a-z\d+\-.]*:\/\/[^/]*/i, '').split(/[?#]/)[0];
+	const segments = path.split('/').slice(1);
+	return segments.some((segment, i) => (segment === '' ? i < segments.length - 1 || segments.length === 1 : segmentProblem(segment) !== undefined));
+}
+
+/** What a path refused by the net is told (a value that reached the path without a field's check). */
+export const movedPathError = (url: string) => ({
+	message: `The request path "${url.slice(0, 200)}" has an empty, "." or ".." part`,
+	description: 'One of its IDs would send the request to another endpoint, so nothing was sent. Check the IDs given to the node: each must be the ID as the API returns it.',
+});

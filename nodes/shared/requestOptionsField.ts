@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { oncePerEventOption } from './wire/eventScope';
+import { oncePerEventOption } from './wire/idempotency';
 import { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './wire/send';
 
 /** Added to n8n's Request Options (n8n merges it with Batching, Proxy, Timeout). */

@@ -1,7 +1,7 @@
 import type { IExecuteSingleFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { withActionNames } from './actionNames';
-import { locatorSpec } from './fieldBuilders';
+import { locatorSpec } from './params';
 
 /**
  * What a model reads about the node as a tool (AI Agent, MCP Server Trigger). n8n 2.41.1 writes

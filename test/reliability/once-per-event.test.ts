@@ -13,7 +13,7 @@ import { activate, pageAndRedirect, PAGE, REDIRECT, receiveAndRun, STORE, summar
 import { chain, fromDelivery, manually, ourNode, outputOf, retry, TRIGGER, type WorkflowSpec } from '../../harness/execution';
 
 /**
- * One effect per event (nodes/shared/wire/eventScope.ts): n8n runs one event twice when a repeat
+ * One effect per event (nodes/shared/wire/idempotency.ts `eventOf`): n8n runs one event twice when a repeat
  * reaches another webhook processor, when a redelivery follows a lost acknowledgement, after a
  * restart. Every automatic Idempotency-Key of an execution the Storefront Trigger started is
  * made from the event, so the second run gets the first run's results and creates nothing.

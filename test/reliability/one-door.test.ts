@@ -7,7 +7,7 @@ import { runAsTool } from '../../harness/tool';
 
 /**
  * The batch operations (Audience → Add Users, Conversion → Send) in a normal run send their POSTs
- * through the programmatic door (the node's custom operation, nodes/shared/wire/apiRequest.ts); as
+ * through the programmatic door (the node's custom operation, nodes/shared/wire/request.ts `apiRequest`); as
  * an AI tool, through the declarative one (requestHook.ts). Either way the wire reads one
  * description of the call (call.ts), so the rules their declarations state hold: an answer that
  * did not come in time is not resent, and a 503 is resent once with the same Idempotency-Key.

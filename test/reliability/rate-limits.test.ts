@@ -1,7 +1,6 @@
 import { NodeApiError, type INode, type INodeParameters } from 'n8n-workflow';
 
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
-import { classifyResponse, classifyThrown } from '../../nodes/shared/wire/answer';
 import { DEFAULT_MAX_IN_FLIGHT, sendPolitely } from '../../nodes/shared/wire/send';
 import { nodeType, runNode } from '../../harness';
 
@@ -244,7 +243,7 @@ describe('429 from the API', () => {
 		const send = async () => {
 			sent += 1;
 			if (sent === 1) setTimeout(() => controller.abort(), 50);
-			return classifyResponse({ statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } });
+			return { response: { statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } } };
 		};
 		// a wait that did not stop would outlast this test's 10 s
 		const error = (await sendPolitely(ctx as never, send, { method: 'GET' }).then(
@@ -272,7 +271,7 @@ describe('429 from the API', () => {
 		let started!: () => void;
 		const inFlight = new Promise<void>((resolve) => (started = resolve));
 		const get = { method: 'GET' };
-		const ok = (body: string) => classifyResponse({ statusCode: 200, headers: {}, body: { body } });
+		const ok = (body: string) => ({ response: { statusCode: 200, headers: {}, body: { body } } });
 		const first = sendPolitely(ctx as never, async () => {
 			sent.push('first');
 			started();
@@ -302,7 +301,7 @@ describe('the key\'s queue as sendPolitely uses it (real waits of about a second
 		const run = {};
 		return { getNode: () => node, getExecuteData: () => run, getItemIndex: () => 0, getNodeParameter: () => requestOptions };
 	};
-	const answer = (statusCode: number, headers: Record<string, string> = {}) => classifyResponse({ statusCode, headers, body: statusCode === 200 ? { ok: true } : { error: { code: 'x', message: 'x' } } });
+	const answer = (statusCode: number, headers: Record<string, string> = {}) => ({ response: { statusCode, headers, body: statusCode === 200 ? { ok: true } : { error: { code: 'x', message: 'x' } } } });
 	const get = { method: 'GET' };
 
 	test('a request refused with 429 goes again ahead of a request that queued while it was out', async () => {
@@ -333,7 +332,7 @@ describe('the key\'s queue as sendPolitely uses it (real waits of about a second
 		let attempts = 0;
 		const result = await sendPolitely(ctx as never, async () => {
 			attempts += 1;
-			return attempts === 1 ? classifyThrown(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })) : answer(200);
+			return attempts === 1 ? { error: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) } : answer(200);
 		}, get).then(
 			(sent) => sent,
 			(error: Error) => error.message,

@@ -7,7 +7,7 @@ import { runToolCalls } from '../../harness/tool';
 /**
  * A tool served over MCP (n8n's MCP Server Trigger) may run with no execution ID: each call of the
  * model is then an execution n8n has not numbered. Its POSTs still get a key made from the request
- * (nodes/shared/wire/call.ts, idempotency.ts), never a random one: a model asking again for the
+ * (nodes/shared/wire/request.ts `describeCall`, idempotency.ts), never a random one: a model asking again for the
  * same boost gets the first ad back, and nothing is created or spent twice. Through n8n-core's
  * own tool path (harness/tool.ts) against the fake API, read from its books.
  */

@@ -1,9 +1,8 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { classifyResponse, classifyThrown, faultOf, headersOf } from '../../nodes/shared/wire/answer';
-import { parseRetryAfter } from '../../nodes/shared/wire/headers';
-import { alreadyDeleted, deletedEarlier, rememberDelete } from '../../nodes/shared/wire/deletes';
-import { whyNotResent } from '../../nodes/shared/wire/resend';
+import { classifyResponse, classifyThrown, faultOf, headersOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
+import { alreadyDeleted } from '../../nodes/shared/wire/request';
+import { deletedEarlier, rememberDelete, whyNotResent } from '../../nodes/shared/wire/send';
 
 /**
  * Each attempt's answer classified once (nodes/shared/wire/answer.ts), at its edges: the statuses

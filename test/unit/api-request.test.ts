@@ -1,9 +1,9 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest, idSegment } from '../../nodes/shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../../nodes/shared/wire/request';
 
 /**
- * The programmatic door of the wire (nodes/shared/wire/apiRequest.ts) as list searches, batch
+ * The programmatic door of the wire (nodes/shared/wire/request.ts `apiRequest`) as list searches, batch
  * operations and the Trigger call it, on n8n's side faked: a context with the credential and
  * `httpRequestWithAuthentication`, whose answers each test scripts. Asserted: the request as it
  * leaves (options, Idempotency-Key), what is resent, a DELETE found gone, a webhook's call sent
@@ -82,8 +82,8 @@ test('a POST no operation declares (the Trigger registering its endpoint) is not
 	expect(get.sent).toHaveLength(2);
 });
 
-test('a POST made for a declared operation (a batch operation\'s) follows its declaration: its keys, and its timeout rule', async () => {
-	const declared = { action: 'Add users to an audience', path: '/v1/ads/audiences/{audienceId}/users' };
+test('a POST made for an operation\'s endpoint (a batch operation\'s) follows it: its keys, and its timeout rule', async () => {
+	const endpoint = { action: 'Add users to an audience', path: '/v1/ads/audiences/{audienceId}/users' };
 	const body = { users: [{ email: 'a@example.com' }] };
 	// keyed by the workflow: the same key in another execution; by default, by the execution
 	const keys = async (keying?: 'workflow') => {
@@ -91,7 +91,7 @@ test('a POST made for a declared operation (a batch operation\'s) follows its de
 		for (const execution of ['exec-1', 'exec-2']) {
 			const { ctx, sent } = context('execution');
 			Object.assign(ctx, { getExecutionId: () => execution });
-			await apiRequest.call(ctx, 'POST', '/v1/ads/audiences/a1/users', { body, itemIndex: 0, declared: { ...declared, keying } });
+			await apiRequest.call(ctx, 'POST', '/v1/ads/audiences/a1/users', { body, itemIndex: 0, endpoint: { ...endpoint, keying } });
 			keyed.push(sent[0].headers?.['Idempotency-Key']);
 		}
 		return keyed;
@@ -102,11 +102,11 @@ test('a POST made for a declared operation (a batch operation\'s) follows its de
 	expect(other).not.toBe(one);
 
 	const resent = context('execution', [{ throws: 'ETIMEDOUT' }, { statusCode: 200, body: { success: true } }]);
-	expect(await apiRequest.call(resent.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, declared })).toEqual({ status: 200, body: { success: true } });
+	expect(await apiRequest.call(resent.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, endpoint })).toEqual({ status: 200, body: { success: true } });
 	expect(resent.sent).toHaveLength(2);
 	expect(resent.sent[1].headers?.['Idempotency-Key']).toBe(resent.sent[0].headers?.['Idempotency-Key']);
 	const never = context('execution', [{ throws: 'ETIMEDOUT' }, { statusCode: 200, body: { success: true } }]);
-	const error = (await apiRequest.call(never.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, declared: { ...declared, noResendAfterTimeout: 'it may still be running.' } }).catch((e: unknown) => e)) as { description: string };
+	const error = (await apiRequest.call(never.ctx, 'POST', '/v1/ads/audiences/a1/users', { body, endpoint: { ...endpoint, noResendAfterTimeout: 'it may still be running.' } }).catch((e: unknown) => e)) as { description: string };
 	expect(never.sent).toHaveLength(1);
 	expect(error.description).toContain('It was not sent again: it may still be running.');
 });

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
-import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
-import { answerError } from '../../nodes/shared/wire/failure';
+import { answerError, parseErrorBody } from '../../nodes/shared/wire/failure';
 import { runNode } from '../../harness';
 
 /**

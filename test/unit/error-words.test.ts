@@ -1,9 +1,8 @@
 import { NodeApiError, type IN8nHttpFullResponse, type INode } from 'n8n-workflow';
 
 import { faultOf } from '../../nodes/shared/wire/answer';
-import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
 import { explainError, faultText, givingUpText, notSentText, repeatedEventText } from '../../nodes/shared/wire/errorText';
-import { answerError, faultError } from '../../nodes/shared/wire/failure';
+import { answerError, faultError, parseErrorBody } from '../../nodes/shared/wire/failure';
 
 /**
  * The words of the wire's errors, whole: above all whether running the node again is safe after a

@@ -2,9 +2,8 @@ import type { INode } from 'n8n-workflow';
 
 import { adsErrors } from '../../nodes/StorefrontAds/helpers/adsErrors';
 import { storeErrors } from '../../nodes/StorefrontCommerce/helpers/storeErrors';
-import { parseErrorBody } from '../../nodes/shared/wire/errorBody';
 import { explainError } from '../../nodes/shared/wire/errorText';
-import { answerError } from '../../nodes/shared/wire/failure';
+import { answerError, parseErrorBody } from '../../nodes/shared/wire/failure';
 
 describe('parseErrorBody understands the shapes a server may send', () => {
 	test.each([

@@ -1,7 +1,7 @@
-import { eventOf } from '../../nodes/shared/wire/eventScope';
+import { eventOf } from '../../nodes/shared/wire/idempotency';
 
 /**
- * Which event a node run's POSTs are keyed by (nodes/shared/wire/eventScope.ts), on n8n's side
+ * Which event a node run's POSTs are keyed by (nodes/shared/wire/idempotency.ts `eventOf`), on n8n's side
  * faked: the run's mode, the node's parents, the Once per Event switch and the trigger's output
  * item as n8n's workflow data proxy gives them. keys.test.ts and once-per-event.test.ts run the same
  * through n8n-core; here each condition is turned one at a time, and the lookups are counted (once

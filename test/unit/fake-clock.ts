@@ -1,4 +1,4 @@
-import type { Clock } from '../../nodes/shared/wire/clock';
+import type { Clock } from '../../nodes/shared/wire/keyQueue';
 
 /**
  * An injected clock for the wire's queue (nodes/shared/wire/keyQueue.ts): time moves only when a

@@ -5,10 +5,10 @@ import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/
 import { withActionNames } from '../../nodes/shared/actionNames';
 import { faultOf } from '../../nodes/shared/wire/answer';
 import { faultError } from '../../nodes/shared/wire/failure';
-import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
+import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/send';
 
 /**
- * The resend decisions of nodes/shared/wire/resend.ts that a run through n8n-core cannot reach in a
+ * The resend decisions of nodes/shared/wire/send.ts that a run through n8n-core cannot reach in a
  * test's time: a boost waits up to 10 minutes for its answer (boost.ts allowLongBoost), so
  * its "never resent after a timeout" rule is checked here; every other path runs for real in
  * test/reliability/transient.test.ts and faults.test.ts.

@@ -1,12 +1,11 @@
 import { AxiosHeaders } from 'axios';
 
-import { classifyResponse } from '../../nodes/shared/wire/answer';
+import { classifyResponse, headerOf, rateLimitOf } from '../../nodes/shared/wire/answer';
 import { answerError } from '../../nodes/shared/wire/failure';
-import { headerOf, rateLimitOf } from '../../nodes/shared/wire/headers';
 import { idempotencyKeyOf } from '../../nodes/shared/wire/idempotency';
 
 /**
- * Every header the wire reads, read in one place (nodes/shared/wire/headers.ts): by its name in any
+ * Every header the wire reads, read in one place (nodes/shared/wire/answer.ts): by its name in any
  * case, the first of several values, from a plain object or n8n's AxiosHeaders; and the readers
  * built on it (Retry-After, X-RateLimit-*, a request's Idempotency-Key), as their callers see them.
  */

@@ -1,4 +1,4 @@
-import { describeCall } from '../../nodes/shared/wire/call';
+import { describeCall } from '../../nodes/shared/wire/request';
 import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
 
 /**
@@ -121,10 +121,10 @@ test('an operation\'s item with no execution ID (a tool served over MCP): its PO
 	// an operation's context (it has an item index) in an execution n8n has not numbered
 	const toolItem = (executionId: string | undefined) => ({ ...(running({ executionId }) as object), getExecutionId: () => executionId, getItemIndex: () => 0 }) as never;
 	const boost = () => ({ method: 'POST' as const, url: '/v1/ads/boost', body: { postId: 'p', budgetAmount: 15 }, headers: {} as Record<string, string> });
-	const declared = { action: 'Boost a post', path: '/v1/ads/boost', keying: 'workflow' as const };
+	const endpoint = { action: 'Boost a post', path: '/v1/ads/boost', keying: 'workflow' as const };
 	const keys = [undefined, '', undefined].map((id) => {
 		const request = boost();
-		describeCall(toolItem(id), request, { itemIndex: 0, declared });
+		describeCall(toolItem(id), request, { itemIndex: 0, endpoint });
 		return request.headers['Idempotency-Key'];
 	});
 	expect(keys).toEqual([spendKey(running(), 0, boost()), keys[0], keys[0]]);
@@ -132,7 +132,7 @@ test('an operation\'s item with no execution ID (a tool served over MCP): its PO
 	const page = () => ({ method: 'POST' as const, url: '/v1/commerce/pages', body: { title: 'A' }, headers: {} as Record<string, string> });
 	const pageKeys = [0, 1].map(() => {
 		const request = page();
-		describeCall(toolItem(undefined), request, { itemIndex: 0, declared: { action: 'Create a page', path: '/v1/commerce/pages', keying: 'execution' } });
+		describeCall(toolItem(undefined), request, { itemIndex: 0, endpoint: { action: 'Create a page', path: '/v1/commerce/pages', keying: 'execution' } });
 		return request.headers['Idempotency-Key'];
 	});
 	expect(pageKeys[0]).toMatch(/^n8n-[0-9a-f]{40}$/);

@@ -5,7 +5,7 @@ import { KeyQueue, KeyQueues, QueueCancelled, QueueWaitExceeded, wait } from '..
 import { FakeClock } from './fake-clock';
 
 /**
- * The shared per-key queue (nodes/shared/wire/keyQueue.ts, pace.ts) on an injected clock
+ * The shared per-key queue and its pace (nodes/shared/wire/keyQueue.ts) on an injected clock
  * (fake-clock.ts): the times at which requests get their turn are exact, so waiting (or not) for a
  * Retry-After, a window's reset or a paced slot is asserted to the millisecond, without the wall
  * clock. The clock's random() is 0.5 unless a test says otherwise, so every wake that should have

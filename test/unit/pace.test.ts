@@ -1,8 +1,8 @@
-import { rateLimitOf } from '../../nodes/shared/wire/headers';
-import { Pace } from '../../nodes/shared/wire/pace';
+import { rateLimitOf } from '../../nodes/shared/wire/answer';
+import { Pace } from '../../nodes/shared/wire/keyQueue';
 
 /**
- * The pace of one key (nodes/shared/wire/pace.ts) asked directly: what an answer's headers say
+ * The pace of one key (nodes/shared/wire/keyQueue.ts `Pace`) asked directly: what an answer's headers say
  * (rateLimitOf), and the delay and settled state after a given history of sends, answers and 429s,
  * to the millisecond. key-queue.test.ts covers the queue that asks it; these pin the arithmetic
  * the queue's once-a-second re-checks would blur. random() is 0.5: every jitter shows.

@@ -1,9 +1,9 @@
 import type { DeclarativeRestApiSettings, IExecutePaginationFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
-import { requestHook, type Declared } from '../../nodes/shared/wire/requestHook';
+import { requestHook, type HookedOperation } from '../../nodes/shared/wire/request';
 
 /**
- * The declarative door of the wire (nodes/shared/wire/requestHook.ts) with RoutingNode's side
+ * The declarative door of the wire (nodes/shared/wire/request.ts `requestHook`) with RoutingNode's side
  * faked: `makeRoutingRequest` records the request and hands the answer to the postReceive the
  * hook installed, as RoutingNode does. What only this door decides: the net under the fields'
  * checks (a path that would move is refused unsent, naming the item), which methods carry an
@@ -38,11 +38,11 @@ function hookRun(requests: Array<Partial<Options>>, itemIndex = 0, declaredPath 
 			return items;
 		},
 	} as unknown as IExecutePaginationFunctions;
-	const declared: Declared = {
+	const declared: HookedOperation = {
 		action: 'test',
 		path: declaredPath,
 		postReceive: [],
-		failedBeforeSending: () => undefined,
+		failedChecks: new WeakMap(),
 		async makeRequests() {
 			const out: INodeExecutionData[] = [];
 			for (const request of requests) out.push(...(await this.makeRoutingRequest({ options: { ...request } as Options } as never)));

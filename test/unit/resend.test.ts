@@ -1,16 +1,16 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { classifyResponse, type Answer, type Fault } from '../../nodes/shared/wire/answer';
-import { describeCall, UNDECLARED_POST, type Call } from '../../nodes/shared/wire/call';
-import { MAX_WAIT_SECONDS, shouldResend, type Attempt } from '../../nodes/shared/wire/resend';
+import { describeCall, UNDECLARED_POST } from '../../nodes/shared/wire/request';
+import { MAX_WAIT_SECONDS, shouldResend, type Call, type Progress } from '../../nodes/shared/wire/send';
 
 /**
- * The one decision whether a request goes again (nodes/shared/wire/resend.ts `shouldResend`),
+ * The one decision whether a request goes again (nodes/shared/wire/send.ts `shouldResend`),
  * which send.ts asks after every attempt of every request, whichever door it came in by; and the
  * description it reads (call.ts `describeCall`): what a POST's operation declares, or deny by default.
  */
 
-const first: Attempt = { attempts: 1, faults: 1, waited: 0, tokens: 500, aborted: false };
+const first: Progress = { attempts: 1, faults: 1, waited: 0, tokens: 500, aborted: false };
 const rateLimited = (headers: Record<string, string> = {}) => classifyResponse({ statusCode: 429, headers, body: {} } as IN8nHttpFullResponse);
 const fault = (kind: Fault['kind'], retryAfter?: number): Answer => ({ kind: 'fault', fault: { kind, said: kind, retryAfter } });
 const get: Call = { method: 'GET' };
@@ -65,10 +65,10 @@ describe('a transient fault', () => {
 	});
 });
 
-describe('the description it reads (describeCall): a POST\'s timeout rule is its operation\'s declaration, or deny by default', () => {
+describe('the description it reads (describeCall): a POST\'s timeout rule is its operation\'s endpoint\'s, or deny by default', () => {
 	const ctx = { getNode: () => ({ id: 'n1', name: 'Storefront', type: 'x' }) } as never;
 	const timeout = fault('timeout', 0);
-	const declaration = { action: 'Add users to an audience', path: '/v1/ads/audiences/{audienceId}/users' };
+	const endpoint = { action: 'Add users to an audience', path: '/v1/ads/audiences/{audienceId}/users' };
 
 	test('a POST no operation declares is not resent after a timeout, but is after a 503; other methods are', () => {
 		const undeclared = describeCall(ctx, { method: 'POST', url: '/v1/webhooks' }, {});
@@ -78,9 +78,9 @@ describe('the description it reads (describeCall): a POST\'s timeout rule is its
 		for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) expect(shouldResend(describeCall(ctx, { method, url: '/v1/webhooks/wh_1' }, {}), timeout, first)).toMatchObject({ resend: true });
 	});
 
-	test('a declared POST follows its declaration: resent after a timeout unless it says why not', () => {
-		expect(shouldResend(describeCall(ctx, { method: 'POST', url: '/v1/ads/audiences/a1/users' }, { declared: declaration }), timeout, first)).toMatchObject({ resend: true });
-		const never = describeCall(ctx, { method: 'POST', url: '/v1/ads/audiences/a1/users' }, { declared: { ...declaration, noResendAfterTimeout: 'it may still be running.' } });
+	test('a POST of an operation\'s endpoint follows it: resent after a timeout unless it says why not', () => {
+		expect(shouldResend(describeCall(ctx, { method: 'POST', url: '/v1/ads/audiences/a1/users' }, { endpoint }), timeout, first)).toMatchObject({ resend: true });
+		const never = describeCall(ctx, { method: 'POST', url: '/v1/ads/audiences/a1/users' }, { endpoint: { ...endpoint, noResendAfterTimeout: 'it may still be running.' } });
 		expect(shouldResend(never, timeout, first)).toMatchObject({ resend: false, why: 'It was not sent again: it may still be running.' });
 	});
 });

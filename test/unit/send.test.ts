@@ -1,6 +1,6 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../nodes/shared/wire/apiRequest';
+import { apiRequest } from '../../nodes/shared/wire/request';
 
 /**
  * The send loop (nodes/shared/wire/send.ts) through its programmatic door, on n8n's side faked

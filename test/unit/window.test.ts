@@ -1,12 +1,10 @@
-import type { Clock } from '../../nodes/shared/wire/clock';
-import { KeyQueue } from '../../nodes/shared/wire/keyQueue';
-import { Pace } from '../../nodes/shared/wire/pace';
+import { KeyQueue, Pace, type Clock } from '../../nodes/shared/wire/keyQueue';
 import { FakeClock } from './fake-clock';
 
 /**
  * A fixed window shared by every process using the key (nodes/shared/wire/window.ts), issue 60:
  * alone, a process spends what is left at once; once another spender shows, it spreads it. First
- * asked directly (pace.ts, to the millisecond, random() 0.5), then through the queue on an
+ * asked directly (keyQueue.ts `Pace`, to the millisecond, random() 0.5), then through the queue on an
  * injected clock against a simulated API window, with every wake late as on a busy event loop.
  */
 

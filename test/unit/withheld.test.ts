@@ -1,11 +1,11 @@
 import { AxiosHeaders } from 'axios';
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { apiRequest } from '../../nodes/shared/wire/apiRequest';
-import { withheldFrom, withholding } from '../../nodes/shared/wire/withheld';
+import { apiRequest } from '../../nodes/shared/wire/request';
+import { withheldFrom, withholding } from '../../nodes/shared/wire/answer';
 
 /**
- * Withholding (nodes/shared/wire/withheld.ts): a secret of the credential that comes back in an
+ * Withholding (nodes/shared/wire/answer.ts `withheldFrom`): a secret of the credential that comes back in an
  * answer, in a header or in any text of an error, is `[withheld]` before anything reads it. Here
  * through the wire's programmatic door (n8n's side faked: the credential and
  * `httpRequestWithAuthentication`), where an error's words reach the user, and on the answer every

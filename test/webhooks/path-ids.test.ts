@@ -3,7 +3,7 @@ import { loadOptionsContext, nodeType, runNode } from '../../harness';
 import { triggerHarness } from '../../harness/trigger';
 import { KEYS } from '../../fake-api';
 import { SOCIAL } from '../ads/helpers';
-import { apiRequest } from '../../nodes/shared/wire/apiRequest';
+import { apiRequest } from '../../nodes/shared/wire/request';
 
 /**
  * Issue 44, finding 3: an ID of `.` or `..` (or one that decodes to it, or holds a slash) would

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import { isEmpty } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';

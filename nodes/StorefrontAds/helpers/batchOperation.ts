@@ -8,14 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/wire/apiRequest';
-import type { Declaration } from '../../shared/wire/call';
-import { checkedId, type Field } from '../../shared/fieldBuilders';
+import type { Field } from '../../shared/fieldBuilders';
 import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, type CheckedSpec, type MakeRequests } from '../../shared/operation';
-import { locatorValue, param, paramOf } from '../../shared/params';
+import { checkedId, locatorValue, param, paramOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
-import { failedItem } from '../../shared/wire/requestHook';
+import { apiRequest, failedItem, type Endpoint } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 import { adsOperation } from './adsOperation';
 
@@ -115,7 +113,7 @@ export type BatchRunOf<F extends ReadonlyArray<Field<string>>> = BatchRun<F[numb
 export type BatchWork<N extends string = string> = (run: BatchRun<N>) => Promise<IDataObject>;
 
 /** The endpoint of a batch operation, as given to `operation()`: what the wire reads of it (its action, path, keys, timeout rule) whichever way n8n runs it. */
-export interface BatchEndpoint extends Declaration {
+export interface BatchEndpoint extends Endpoint {
 	method: IHttpRequestMethods;
 	/** Its fields: a path value it refuses is named by its field's display name. */
 	fields: ReadonlyArray<{ name: string; displayName: string }>;
@@ -197,8 +195,8 @@ function customRun(ctx: IExecuteFunctions, endpoint: BatchEndpoint, itemIndex: n
 		id,
 		fail,
 		items,
-		// declared as the operation: its keys and timeout rule are the same as through RoutingNode
-		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id, label, fail), { body, timeout, itemIndex, advice: adsErrors, declared: endpoint })).body,
+		// the operation's endpoint: its keys and timeout rule are the same as through RoutingNode
+		send: async (body) => (await apiRequest.call(ctx, endpoint.method, fillPath(endpoint.path, id, label, fail), { body, timeout, itemIndex, advice: adsErrors, endpoint })).body,
 		get: async (path, qs) => (await apiRequest.call(ctx, 'GET', path, { qs, timeout, advice: adsErrors })).body,
 	};
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { actionName } from '../../shared/actionNames';
 import { reading, type Reader } from '../../shared/reads';
 import { unwrap } from '../../shared/requestActions';
-import { headerOf } from '../../shared/wire/headers';
+import { headerOf } from '../../shared/wire/answer';
 
 type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, ILoadOptionsFunctions, INode
 
 import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 
 /**

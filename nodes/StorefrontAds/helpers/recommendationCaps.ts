@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import { capsInWords, capsOfKind, recommendationRow } from '../../../credentials/spendCapDeclarations';
 import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
 

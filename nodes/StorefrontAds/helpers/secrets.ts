@@ -2,13 +2,13 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { failItem, refuseUnsent } from '../../shared/requestActions';
-import type { SECRET_FIELDS } from '../../shared/wire/withheld';
+import type { SECRET_FIELDS } from '../../shared/wire/answer';
 
 /**
  * Secrets of the ad networks (the Chatnet Ads API key, a videonet Spark Auth Code) live in the
  * Storefront API credential, never in node parameters: n8n stores parameters in plain text in the
  * workflow, its exports and every execution's copy of it, and a model may fill them. An answer
- * that repeats one (or the API key) has it withheld by the wire, success or error (wire/withheld.ts).
+ * that repeats one (or the API key) has it withheld by the wire, success or error (wire/answer.ts).
  */
 
 /** A secret the credential holds, as its field is named there and as users know it. */

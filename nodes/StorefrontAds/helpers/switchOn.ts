@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import type { Breach } from '../../../credentials/spendCapDeclarations';
 
 /**

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { chooseFirst, currentParameter, listSearch } from '../../shared/listSearch/builder';
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import { NETWORKS, networksWhere, type NetworkFacts } from '../helpers/networks';
 import { BOOSTED_MARK, boostAds, boostsOf, postLabel } from '../helpers/reboosts';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { apiRequest, idSegment } from '../../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../../shared/wire/request';
 import { chooseFirst, currentParameter, listSearch, movedOn, unlistedError } from '../../shared/listSearch/builder';
 
 export const searchWebhooks = listSearch({

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../shared/wire/apiRequest';
+import { apiRequest } from '../../shared/wire/request';
 import { EVENT_OPTIONS, eventOptions } from '../../shared/events';
 
 /** Event types as the API lists them, so new types appear without a package update. */

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest } from '../wire/apiRequest';
+import { apiRequest } from '../wire/request';
 import { PAGING } from '../pagination';
 
 /** Rows a list search asks for per page. */

@@ -1,12 +1,19 @@
-import type { ParsedError } from './errorBody';
 import type { Fault } from './answer';
 
 /**
  * The words of every error the wire reports: what happened and how to fix it. Pure text; the
- * errors themselves are made in failure.ts. Codes only one node's endpoints send, and their
+ * errors themselves are made in failure.ts, from the body it reads. Codes only one node's endpoints send, and their
  * advice, come from that node (`ErrorAdvice`: StorefrontAds helpers/adsErrors.ts,
  * StorefrontCommerce helpers/storeErrors.ts), given with the operation or call.
  */
+
+/** What an error's body says (failure.ts `parseErrorBody`): the API's code and text, the fields it names, the scope a key lacks. */
+export interface ParsedError {
+	code?: string;
+	message?: string;
+	details?: Array<{ field?: string; message?: string }>;
+	requiredScope?: string;
+}
 
 export interface Explained {
 	message: string;
@@ -143,7 +150,7 @@ export function faultMessage(fault: Fault): Explained {
 
 /**
  * A 409 idempotency_conflict of an item whose key was made from the triggering event
- * (eventScope.ts): an earlier execution of the same event did this work with a body that differs.
+ * (idempotency.ts `eventOf`): an earlier execution of the same event did this work with a body that differs.
  */
 export function repeatedEventText(action: string, eventId: string): Explained {
 	return {

@@ -1,20 +1,19 @@
 import { createHash, randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, IWorkflowDataProxyData } from 'n8n-workflow';
 
-import { eventOf, type RunEvent } from './eventScope';
-import { headerOf } from './headers';
+import { headerOf } from './answer';
 import { baseContext, nodeOf } from '../params';
 
 /**
  * The Idempotency-Key of every POST (docs/reference/contract.md: a repeat with the same key and body within 24 h
  * answers the first result and creates nothing). With it, a POST whose answer was lost can be
- * sent again: by the node itself (resend.ts), and by n8n's Retry On Fail, which runs the node
+ * sent again: by the node itself (send.ts), and by n8n's Retry On Fail, which runs the node
  * again with every item.
  *
  * - Spending calls (ads creates and boosts, declared `keying: 'workflow'`) key on the workflow: a re-run of the
  *   same boost within 24 hours spends nothing twice.
  * - Every other POST keys on the event that started the execution, when a Storefront Trigger
- *   delivery did (eventScope.ts): n8n running that event again, in any process, gets the first
+ *   delivery did (`eventOf`, below): n8n running that event again, in any process, gets the first
  *   results back and creates nothing new.
  * - Otherwise (manual runs, schedules, other triggers, sub-workflows, Once per Event off) it keys
  *   on the execution: its own retries and Retry On Fail create nothing new, while a deliberate new
@@ -41,6 +40,8 @@ function canonical(value: unknown): unknown {
  */
 export const digestOf = (parts: unknown[]) => `n8n-${createHash('sha256').update(JSON.stringify(canonical(parts))).digest('hex').slice(0, 40)}`;
 
+type Running = IExecuteSingleFunctions | IExecuteFunctions;
+
 /** A request as both doors hold it (RoutingNode's options may have no URL yet). */
 type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: IHttpRequestOptions['headers'] };
 
@@ -49,8 +50,6 @@ export function spendKey(ctx: Running, itemIndex: number, request: Omit<KeyedReq
 	const node = nodeOf(ctx);
 	return digestOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
 }
-
-type Running = IExecuteSingleFunctions | IExecuteFunctions;
 
 /**
  * The execution a key belongs to. n8n's "Retry execution" starts a new execution whose
@@ -68,7 +67,7 @@ export function idempotencyKeyOf(request: Pick<IHttpRequestOptions, 'headers'>):
 	return headerOf(request.headers, IDEMPOTENCY_HEADER)?.trim() || undefined;
 }
 
-/** The run a request belongs to: the triggering event (its workflow and id), else the execution (a DELETE's entry in deletes.ts starts with it). */
+/** The run a request belongs to: the triggering event (its workflow and id), else the execution (a DELETE's entry in send.ts's memory starts with it). */
 export function runScope(ctx: Running): string {
 	const event = eventOf(ctx);
 	return event ? eventScope(event) : executionScope(ctx);
@@ -77,9 +76,9 @@ export function runScope(ctx: Running): string {
 const eventScope = (event: RunEvent) => `event:${event.workflowId}:${event.id}`;
 
 /**
- * How an operation's POSTs are keyed (its declaration, operation.ts):
+ * How an operation's POSTs are keyed (its endpoint's `keying`, request.ts; given in operation.ts):
  * - `event` (the default): by the event that started the execution when a Storefront Trigger
- *   delivery did (eventScope.ts), else by the execution;
+ *   delivery did (`eventOf`), else by the execution;
  * - `execution`: a POST that only reads (a search, a forecast): asking again is harmless, and a
  *   repeat whose question changed (a date range) gets no 409;
  * - `workflow`: a spending call (spendKey): a re-run of the same boost within 24 hours spends nothing twice.
@@ -89,7 +88,7 @@ export type Keying = 'event' | 'execution' | 'workflow';
 /**
  * The one place a POST gets its Idempotency-Key, at sending (each chunk of a bulk call its own),
  * unless it carries the user's own. Answers the event the key was made from, if any: a 409
- * idempotency_conflict is then a repeat of that event (errorText.ts).
+ * idempotency_conflict is then a repeat of that event (errorText.ts `repeatedEventText`).
  * - Keyed by the event: workflow, event, node, item, and which request of the item it is (method,
  *   URL, and its place among the item's POSTs to that URL: the chunks of a bulk call, the pages of
  *   a POST search). Not the body: n8n running the event again sends the same key, and a body
@@ -128,4 +127,101 @@ function placeOf(ctx: Running, itemIndex: number, target: string): number {
 	const n = counts.get(id) ?? 0;
 	counts.set(id, n + 1);
 	return n;
+}
+
+/*
+ * The Storefront event that started an execution, for Idempotency-Keys scoped by it (above):
+ * n8n may run one event twice (a repeat reaching another webhook processor, a
+ * redelivery after a lost acknowledgement, a catch-up after a restart), and a key made from the
+ * event makes the second run's POSTs answer the first run's results.
+ *
+ * Found with n8n's public node API only, the same on n8n 1.x and 2.x: the run's mode
+ * (`getMode()`), the node's parent nodes (`getParentNodes()`) and the workflow data proxy
+ * (`$('<trigger>')`: the trigger's output item, one per execution). Looked up once per node run
+ * (n8n hands every item of a run the same execute data): nothing per item, no expression.
+ */
+
+/** The Storefront Trigger's type names: the standalone one and its paired copies (StorefrontTrigger/paired.ts). */
+export const TRIGGER_TYPES = ['storefrontTrigger', 'storefrontCommerceTrigger', 'storefrontAdsTrigger', 'storefrontWebhooksTrigger'];
+
+/**
+ * n8n's modes of a production execution a delivery starts ('webhook', in regular and queue mode)
+ * and of "Retry execution". Manual runs, schedules and other triggers ('trigger'), sub-workflow
+ * calls ('integrated'), the CLI and evaluations keep keys scoped by the execution.
+ */
+const EVENT_MODES = new Set(['webhook', 'retry']);
+
+export const ONCE_PER_EVENT = 'oncePerEvent';
+
+/** The switch, in the nodes' Request Options (requestOptionsField.ts). */
+export const oncePerEventOption: INodeProperties = {
+	displayName: 'Once per Event',
+	name: ONCE_PER_EVENT,
+	type: 'boolean',
+	default: true,
+	noDataExpression: true,
+	description:
+		'Whether an execution started by a Storefront Trigger creates only once per event: each create is keyed by the event (24 hours), so when n8n runs the same event again (a redelivery, another webhook processor, a retried execution) the API answers the first result and creates nothing new. Off: every execution creates anew.',
+};
+
+export interface RunEvent {
+	/** The envelope's `id` (evt_…). */
+	id: string;
+	workflowId: string;
+}
+
+/** Per node run (its execute data), per node: tools share their AI Agent's execute data. */
+const eventsByRun = new WeakMap<object, Map<string, RunEvent | null>>();
+
+/** The event this node run's POSTs are keyed by, or undefined (keys scoped by the execution). */
+export function eventOf(ctx: Running): RunEvent | undefined {
+	const executeData = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as object | undefined) : undefined;
+	if (!executeData) return findEvent(ctx);
+	let byNode = eventsByRun.get(executeData);
+	if (!byNode) eventsByRun.set(executeData, (byNode = new Map()));
+	const name = ctx.getNode().name;
+	if (!byNode.has(name)) byNode.set(name, findEvent(ctx) ?? null);
+	return byNode.get(name) ?? undefined;
+}
+
+function findEvent(ctx: Running): RunEvent | undefined {
+	if (!EVENT_MODES.has(String(ctx.getMode?.()))) return undefined;
+	if (!switchedOn(ctx)) return undefined;
+	const node = ctx.getNode();
+	// our trigger comes from the same package as this node: same type prefix ("n8n-nodes-storefront.", "CUSTOM.")
+	const prefix = node.type.slice(0, node.type.lastIndexOf('.') + 1);
+	const triggers = (typeof ctx.getParentNodes === 'function' ? ctx.getParentNodes(node.name) : []).filter(
+		(parent) => !parent.disabled && TRIGGER_TYPES.some((type) => parent.type === prefix + type),
+	);
+	if (!triggers.length) return undefined;
+	const proxy = ctx.getWorkflowDataProxy(0);
+	for (const trigger of triggers) {
+		const id = eventIdOf(proxy, trigger.name);
+		if (id) return { id, workflowId: String(ctx.getWorkflow().id ?? '') };
+	}
+	return undefined;
+}
+
+/** The switch, read once per node run; it takes no expression. */
+function switchedOn(ctx: Running): boolean {
+	const path = `requestOptions.${ONCE_PER_EVENT}`;
+	const value = 'getItemIndex' in ctx ? ctx.getNodeParameter(path, true) : ctx.getNodeParameter(path, 0, true);
+	return value !== false;
+}
+
+/**
+ * The event id on the trigger's output item, when that trigger started this execution (a
+ * workflow with another trigger beside it: only the executions the Storefront Trigger started).
+ * The trigger outputs one item per execution, its envelope's `id` first.
+ */
+function eventIdOf(proxy: IWorkflowDataProxyData, trigger: string): string | undefined {
+	try {
+		const output = proxy.$(trigger) as { isExecuted?: boolean; first: () => { json?: IDataObject } | undefined };
+		if (output.isExecuted === false) return undefined;
+		const id = output.first()?.json?.id;
+		return typeof id === 'string' && id ? id : typeof id === 'number' && Number.isFinite(id) ? String(id) : undefined;
+	} catch {
+		// n8n's "node hasn't been executed": another trigger started this execution
+		return undefined;
+	}
 }

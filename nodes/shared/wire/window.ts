@@ -1,4 +1,4 @@
-import type { RateLimit } from './headers';
+import type { RateLimit } from './answer';
 
 /** Requests a shared window lets go at once before its pacing starts: a few, so a small run is not slowed. */
 const BURST = 4;
@@ -10,7 +10,7 @@ export interface Sends {
 }
 
 /**
- * A fixed window shared by every process and execution using the key (pace.ts's 'window' mode):
+ * A fixed window shared by every process and execution using the key (keyQueue.ts `Pace`'s 'window' mode):
  * no more than Remaining goes before Reset.
  *
  * - **Alone**, what is left goes as soon as answers say it is there, in two halves. A process is

@@ -6,7 +6,7 @@ import { parseJson } from '../../../shared/jsonInput';
 import { isEmpty, isLocatorValue, nodeOf } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { copyFilled, failItem } from '../../../shared/requestActions';
-import { apiRequest, idSegment } from '../../../shared/wire/apiRequest';
+import { apiRequest, idSegment } from '../../../shared/wire/request';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { postId } from '../../helpers/adsLocators';
 import { codesList, linesList } from '../../helpers/lists';

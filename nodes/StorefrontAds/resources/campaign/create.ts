@@ -4,7 +4,7 @@ import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
 import { bodyFrom, failItem, refuseUnsent } from '../../../shared/requestActions';
-import { apiRequest } from '../../../shared/wire/apiRequest';
+import { apiRequest } from '../../../shared/wire/request';
 import { goalOptions } from '../../helpers/adCreate';
 import { name, status } from '../../helpers/adsFields';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
