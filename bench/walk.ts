@@ -12,7 +12,8 @@ import { runNode, type RunOptions } from '../harness';
  *
  * The call runs through n8n-core against the fake API, twice to warm up; the third run is traced
  * with V8's inspector: precise coverage names the functions of ours that ran, and a breakpoint on
- * each of them records the order. At each entry the reader is where the stack says: back in the
+ * each of them records the order (a stop where a function only makes a closure is no entry, and is
+ * skipped). At each entry the reader is where the stack says: back in the
  * file of the nearest caller of ours (a switch when it is another file than the last), then in
  * the callee's (another switch when it differs). Module loading (field declarations) is not
  * counted: it runs once per process, not per call.
@@ -67,6 +68,12 @@ function productFile(url: string): string | undefined {
 	return /^(nodes|credentials)\//.test(rel) && rel.endsWith('.js') ? rel.replace(/\.js$/, '.ts') : undefined;
 }
 
+interface Location {
+	scriptId: string;
+	lineNumber: number;
+	columnNumber: number;
+}
+
 interface Coverage {
 	result: Array<{ scriptId: string; url: string; functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; count: number }> }> }>;
 }
@@ -90,6 +97,7 @@ async function walk(spec: Walk, api: FakeApiServer) {
 	// a breakpoint at the start of each function of ours that ran
 	await post('Debugger.enable');
 	const fileOf = new Map<string, string>();
+	const starts = new Map<string, Location>();
 	for (const script of coverage.result) {
 		const file = productFile(script.url);
 		if (!file) continue;
@@ -100,15 +108,26 @@ async function walk(spec: Walk, api: FakeApiServer) {
 			// the module's own top-level code ran at load, not in the call
 			if (!range || range.count === 0 || range.startOffset === 0) continue;
 			const before = scriptSource.slice(0, range.startOffset).split('\n');
-			await post('Debugger.setBreakpoint', { location: { scriptId: script.scriptId, lineNumber: before.length - 1, columnNumber: before[before.length - 1].length } }).catch(() => undefined);
+			const location = { scriptId: script.scriptId, lineNumber: before.length - 1, columnNumber: before[before.length - 1].length };
+			const set = await post<{ breakpointId: string }>('Debugger.setBreakpoint', { location }).catch(() => undefined);
+			if (set) starts.set(set.breakpointId, location);
 		}
 	}
 	const stacks: string[][] = [];
 	session.on('Debugger.paused', (message) => {
-		const frames = (message.params.callFrames as Array<{ functionName: string; location: { scriptId: string } }>).map((f) => ({ file: fileOf.get(f.location.scriptId), name: f.functionName }));
+		const callFrames = message.params.callFrames as Array<{ functionName: string; location: Location; functionLocation?: Location }>;
+		const frames = callFrames.map((f) => ({ file: fileOf.get(f.location.scriptId), name: f.functionName }));
 		// a node type being made (the harness makes them per run; n8n once, when it loads the package) is no part of the call
 		const loading = frames.some((f) => f.file && /\.(node|credentials)\.ts$/.test(f.file) && /^Storefront\w*$/.test(f.name));
-		if (!loading) stacks.push(frames.map((f) => f.file).filter((f): f is string => f !== undefined));
+		// V8 may place a closure's breakpoint in the function that creates it, which then stops as it makes
+		// the closure: no entry into anything. An entry stops in the function the breakpoint was asked for (its
+		// start: the keyword or name before its parameters, on their line).
+		const fn = callFrames[0]?.functionLocation;
+		const entered = ((message.params.hitBreakpoints as string[] | undefined) ?? []).some((id) => {
+			const at = starts.get(id);
+			return at !== undefined && fn !== undefined && at.scriptId === fn.scriptId && at.lineNumber === fn.lineNumber && at.columnNumber <= fn.columnNumber;
+		});
+		if (entered && !loading) stacks.push(frames.map((f) => f.file).filter((f): f is string => f !== undefined));
 		session.post('Debugger.resume');
 	});
 	await run();
