@@ -4,7 +4,7 @@ import { adBudgetOf, breachOf, requestBreaches, type AmountCap, type CredentialC
 import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spends';
 import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
-import { spendContext, type OPEN_CAPS } from './spend-context';
+import { OPEN_CAPS, spendContext } from './spend-context';
 
 /**
  * What counts as one spending action for Max Spending Actions per Execution, what a change that
@@ -127,7 +127,7 @@ test('the budget a request asks for: flat (creates, boosts) or nested (campaigns
 });
 
 test('Paused Only: a create that sends no status is refused, saying the API would create it ACTIVE; an update without one passes', () => {
-	const caps: CredentialCaps = { limited: true, maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 10 };
+	const caps: CredentialCaps = { ...OPEN_CAPS, limited: true, pausedOnly: true };
 	expect(requestBreaches(caps, ['create', 'activate'], {}).map((b) => b.message)).toEqual(['Status (none: the API then creates it ACTIVE) is refused: this credential allows paused only (Paused Only is on).']);
 	expect(requestBreaches(caps, ['activate'], {})).toEqual([]);
 	expect(requestBreaches(caps, ['create', 'activate'], { status: ' Paused ' })).toEqual([]);
