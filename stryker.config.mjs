@@ -16,6 +16,7 @@ const run = process.env.MUTATE_RUN || 'mutation';
 export default {
 	mutate: [
 		'nodes/shared/wire/**/*.ts',
+		'credentials/spendingCaps.ts',
 		'nodes/StorefrontAds/helpers/spend*.ts',
 		'nodes/StorefrontAds/helpers/recommendationCaps.ts',
 		'nodes/StorefrontTrigger/signature.ts',

@@ -1,24 +1,24 @@
 import type { ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
 import { signRequest } from './signing';
-import { SPEND_CAPS, type SpendCap } from './spendCapDeclarations';
+import { SPENDING_CAPS, type SpendingCap } from './spendingCaps';
 
 /**
- * A spending cap's field, from its declaration (SPEND_CAPS: name, label, default, what it checks),
- * shown while Limit Spending is on. Amounts are whole and never negative.
+ * A spending cap's field, from its row (SPENDING_CAPS: name, label, default, precision, its help,
+ * which says what 0 means for it), shown while Limit Spending is on. Amounts are never negative.
  */
-const capField = (cap: SpendCap): INodeProperties => ({
+const capField = (cap: SpendingCap): INodeProperties => ({
 	displayName: cap.displayName,
 	name: cap.field,
 	type: cap.type,
-	...(cap.type === 'number' ? { typeOptions: { minValue: 0, numberPrecision: 0 } } : {}),
+	...(cap.type === 'number' ? { typeOptions: { minValue: 0, numberPrecision: cap.precision } } : {}),
 	default: cap.default,
 	displayOptions: { show: { limitSpending: [true] } },
 	description: cap.description,
 });
 
 /** A cap at its example value (the sandbox's capped credential's), as the notice suggests it: "Max Daily Budget 50", "Paused Only on". */
-const capExample = (cap: SpendCap) => `${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`;
+const capExample = (cap: SpendingCap) => `${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`;
 
 export class StorefrontApi implements ICredentialType {
 	name = 'storefrontApi';
@@ -68,9 +68,10 @@ export class StorefrontApi implements ICredentialType {
 			placeholder: 'e.g. https://api.example.com',
 			description: 'Address of the Storefront API. A trailing slash or a trailing /v1 is fine: the nodes add /v1 themselves.',
 		},
-		// Spending caps: declared in credentials/spendCapDeclarations.ts (SPEND_CAPS), read by the Ads operations that spend, before anything is sent (spendCaps.ts)
+		// Spending caps: each one a row of SPENDING_CAPS (spendingCaps.ts), checked by the Ads operations that spend, before anything is sent
 		{
-			displayName: `A new credential spends nothing: every cap starts at 0. Set them before your first ad. A sensible start: ${SPEND_CAPS.map(capExample).join(', ')}. Each cap says what it checks.`,
+			// each cap's help says what 0 means for it: the counts' and budgets' 0 allows nothing, so a new credential spends nothing
+			displayName: `A new credential spends nothing until its caps are set (each says what 0 means for it). A sensible start: ${SPENDING_CAPS.map(capExample).join(', ')}.`,
 			name: 'spendingCapsNotice',
 			type: 'notice',
 			default: '',
@@ -84,7 +85,7 @@ export class StorefrontApi implements ICredentialType {
 			description:
 				'Whether the caps below hold for everyone who uses this credential: people you share it with, expressions, AI agents. On, only Storefront nodes may make changes with it. Off: no caps at all, and Ads calls may create, switch on and raise budgets without limit.',
 		},
-		...SPEND_CAPS.map(capField),
+		...SPENDING_CAPS.map(capField),
 		// Ad network secrets: read by the one Ads operation that sends each (nodes/StorefrontAds/helpers/secrets.ts), never node fields
 		{
 			displayName: 'Chatnet Ads API Key',

@@ -23,7 +23,7 @@ import {
 } from 'n8n-workflow';
 
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import type { CapValues } from '../credentials/spendCapDeclarations';
+import type { CapValues } from '../credentials/spendingCaps';
 
 /**
  * Runs our nodes through n8n's own execution engine (n8n-core's WorkflowExecute, which
@@ -198,7 +198,7 @@ export interface Credentials extends Partial<CapValues> {
 	baseUrl: string;
 	/**
 	 * Limit Spending, over the spending caps (docs/nodes.md, "Spending caps"), each by its field as
-	 * declared (CapValues, from SPEND_CAPS). Absent: on, as n8n gives a credential saved without it;
+	 * declared (CapValues, from SPENDING_CAPS). Absent: on, as n8n gives a credential saved without it;
 	 * off, the caps are dropped as n8n drops hidden fields.
 	 */
 	limitSpending?: boolean;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { DEMO } from '../fake-api/demo';
-import { EXAMPLE_CAPS } from '../credentials/spendCapDeclarations';
+import { SPENDING_CAPS, type CapValues } from '../credentials/spendingCaps';
 import { ROOT } from '../scripts/lib/n8n';
 
 /**
@@ -26,8 +26,8 @@ export const CAPPED_EXAMPLES = ['ai-agent-boost-with-spending-caps.json', 'ai-ag
  * so a user's own credential of that name is selected on every node (docs/examples.md).
  */
 export const EXAMPLE_CREDENTIAL = { id: null, name: 'Storefront account' };
-/** CAPPED_CREDENTIAL_NAME's caps: Limit Spending on, each cap at its declared example (SPEND_CAPS). */
-export const SANDBOX_CAPS = { limitSpending: true, ...EXAMPLE_CAPS };
+/** CAPPED_CREDENTIAL_NAME's caps: Limit Spending on, each cap at its row's example (SPENDING_CAPS; the credential's notice suggests the same). */
+export const SANDBOX_CAPS = { limitSpending: true, ...(Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.example])) as CapValues) };
 /** UNCAPPED_CREDENTIAL_NAME's explicit choice: Limit Spending off (the switch defaults on, with every cap 0). */
 export const SANDBOX_NO_CAPS = { limitSpending: false };
 /** The `openAiApi` credential of the example's chat model: the fake API's scripted model (fake-api/openai.ts). */

@@ -5,7 +5,7 @@ import type { IHttpRequestOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { markOwnRequest, NOT_FROM_OUR_NODES } from '../credentials/signing';
 import { StorefrontApi } from '../credentials/StorefrontApi.credentials';
-import { SPEND_CAPS } from '../credentials/spendCapDeclarations';
+import { SPEND_ACTIONS, SPENDING_CAPS } from '../credentials/spendingCaps';
 import { KEYS, startFakeApi, type FakeApiServer } from '../fake-api';
 import { NodeTypes, PACKAGE, runNode, supportedNodeTypes } from '../harness';
 import { byId } from '../harness/context';
@@ -54,15 +54,15 @@ describe('Storefront API credential', () => {
 
 	describe('Spending caps', () => {
 		const property = (name: string) => credential.properties.find((p) => p.name === name)!;
-		const CAPS = SPEND_CAPS.map((c) => c.field);
+		const CAPS = SPENDING_CAPS.map((c) => c.field);
 
 		test('a new credential meets the caps first, right after API Key and Base URL: a short line says it spends nothing until they are set and what a sensible start is (the caps\' example values), then Limit Spending and the caps', () => {
 			const notice = property('spendingCapsNotice');
 			expect(notice.type).toBe('notice');
-			expect(notice.displayName).toMatch(/^A new credential spends nothing: every cap starts at 0\. Set them before your first ad\. /);
-			// the start it suggests is each cap's declared example (the sandbox's capped credential)
-			expect(notice.displayName).toContain('A sensible start: Max Daily Budget 50, Max Lifetime Budget 500, Paused Only on, Max Spending Actions per Execution 3.');
-			for (const cap of SPEND_CAPS) expect(notice.displayName).toContain(`${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`);
+			expect(notice.displayName).toMatch(/^A new credential spends nothing until its caps are set \(each says what 0 means for it\)\. /);
+			// the start it suggests is each cap's example (the sandbox's capped credential)
+			expect(notice.displayName).toContain('A sensible start: Max Daily Budget 50, Max Lifetime Budget 500, Paused Only on, Max Spending Actions per Execution 3');
+			for (const cap of SPENDING_CAPS) expect(notice.displayName).toContain(`${cap.displayName} ${cap.type === 'boolean' ? (cap.example ? 'on' : 'off') : cap.example}`);
 			expect(words(notice.displayName)).toBeLessThanOrEqual(45);
 			for (const [name, said] of [
 				['maxDailyBudget', 'not an account total: ten ads at 50 a day pass a cap of 50'],
@@ -81,7 +81,7 @@ describe('Storefront API credential', () => {
 			expect(property('maxSpendingCallsPerExecution').displayName).toBe('Max Spending Actions per Execution');
 		});
 
-		test('a cap of 0 allows nothing: no description calls 0 "no cap"', () => {
+		test('the caps a new credential starts with allow nothing at 0, and say so: no such description calls 0 "no cap"', () => {
 			for (const name of ['maxDailyBudget', 'maxLifetimeBudget', 'maxSpendingCallsPerExecution']) {
 				const p = property(name);
 				expect(p).toMatchObject({ type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 0 } });
@@ -90,15 +90,25 @@ describe('Storefront API credential', () => {
 			}
 		});
 
-		test('each cap field is built from its declaration (SPEND_CAPS): name, label, type, default, what it checks, shown while Limit Spending is on', () => {
+		test('each amount cap says what its 0 means, as its row declares it; the notice\'s "spends nothing" holds: a cap whose 0 allows nothing checks every spending action', () => {
+			for (const cap of SPENDING_CAPS) {
+				if (cap.type !== 'number') continue;
+				if (cap.zero === 'noCap') expect({ field: cap.field, says: / 0: no cap\.$/.test(cap.description) }).toEqual({ field: cap.field, says: true });
+				else expect({ field: cap.field, says: / 0: no [^.]+\.$/.test(cap.description) && !/no cap/i.test(cap.description) }).toEqual({ field: cap.field, says: true });
+			}
+			const closedAtZero = SPENDING_CAPS.filter((cap) => cap.type === 'number' && cap.zero === 'allowsNothing' && cap.default === 0);
+			expect(closedAtZero.some((cap) => SPEND_ACTIONS.every((a) => cap.checks.includes(a)))).toBe(true);
+		});
+
+		test('each cap field is built from its row (SPENDING_CAPS): name, label, type, default, precision, what it checks, shown while Limit Spending is on', () => {
 			const after = credential.properties.findIndex((p) => p.name === 'limitSpending') + 1;
-			const fields = credential.properties.slice(after, after + SPEND_CAPS.length);
-			expect(fields.map((p) => p.name)).toEqual(SPEND_CAPS.map((cap) => cap.field));
-			for (const cap of SPEND_CAPS) {
+			const fields = credential.properties.slice(after, after + SPENDING_CAPS.length);
+			expect(fields.map((p) => p.name)).toEqual(SPENDING_CAPS.map((cap) => cap.field));
+			for (const cap of SPENDING_CAPS) {
 				const field = property(cap.field)!;
 				expect(field).toMatchObject({ displayName: cap.displayName, type: cap.type, default: cap.default, description: cap.description, displayOptions: { show: { limitSpending: [true] } } });
-				// a cap is a whole number of currency units or actions, never below 0
-				if (field.type === 'number') expect(field.typeOptions).toEqual({ minValue: 0, numberPrecision: 0 });
+				// an amount takes the decimals its row declares (whole currency units or actions, or cents), never below 0
+				if (cap.type === 'number') expect(field.typeOptions).toEqual({ minValue: 0, numberPrecision: cap.precision });
 			}
 		});
 
@@ -107,8 +117,8 @@ describe('Storefront API credential', () => {
 			for (const [name, [type, value]] of Object.entries(saved)) expect({ name, type: property(name)?.type, default: property(name)?.default }).toEqual({ name, type, default: value });
 		});
 
-		test('help is short and in the user\'s words: at most 60 words each, no status numbers, header names, hashing terms or file paths (the caps\' own texts come from SPEND_CAPS)', () => {
-			const own = credential.properties.filter((p) => !(CAPS as string[]).includes(p.name) && p.type !== 'hidden');
+		test('help is short and in the user\'s words: at most 60 words each, no status numbers, header names, hashing terms or file paths (the caps\' help included: each row\'s description)', () => {
+			const own = credential.properties.filter((p) => p.type !== 'hidden');
 			const texts = own.flatMap((p) => [p.displayName, p.description ?? '']).filter(Boolean);
 			expect(texts.filter((t) => words(t) > 60)).toEqual([]);
 			const jargon = /\b[1-5]\d\d (answer|error|status|response)|status code|Authorization|Bearer|Idempotency|HMAC|SHA|\bhex\b|\borigin\b|\bscheme\b|\bCA\b|TLS|\w+\/\w+\.(md|ts|js)\b/;

@@ -124,7 +124,7 @@ test("the credential loads without the nodes: of our code it reaches only creden
 	};
 	visit('credentials/StorefrontApi.credentials.ts');
 	expect([...reached].filter((f) => !f.startsWith('credentials/'))).toEqual([]);
-	expect(reached).toContain('credentials/spendCapDeclarations.ts');
+	expect(reached).toContain('credentials/spendingCaps.ts');
 	const BARE = /(?:\bfrom\s+|\bimport\s+|\brequire\(\s*|\bimport\(\s*)['"]([^./'"][^'"]*)['"]/g;
 	const packages = [...reached].flatMap((file) => [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(BARE)].map((m) => m[1]));
 	expect(packages.filter((p) => p !== 'n8n-workflow' && !p.startsWith('node:'))).toEqual([]);

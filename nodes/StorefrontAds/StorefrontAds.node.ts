@@ -21,7 +21,7 @@ import { toolDescriptionField } from '../shared/toolDescription';
 import { requestOptionsField } from '../shared/requestOptionsField';
 import { CREDENTIAL_NAME, requestDefaults } from '../shared/requestDefaults';
 import { customOperations, adsResources } from './resources';
-import { spendCapsNote } from './helpers/spendCaps';
+import { spendCapsNote } from './helpers/spends';
 import { adsLocators } from './helpers/adsLocators';
 
 registerLocators('storefrontAds', adsLocators);

@@ -29,7 +29,7 @@ const SPENDING = {
 
 /**
  * A sentence a node adds, last, to the description of some of its operations (Ads: the
- * credential's spending caps, StorefrontAds helpers/spendCaps.ts `spendCapsNote`).
+ * credential's spending caps, StorefrontAds helpers/spends.ts `spendCapsNote`).
  */
 export interface OperationNote {
 	/** Whether the operation gets it, from its option (operation.ts `preSendActions` gives its checks). */

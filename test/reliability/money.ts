@@ -6,9 +6,9 @@ import { KEYS, postIdOf, startFakeApi, type BookEntry, type Fault, type FakeApiS
 import { nodeType, type Credentials } from '../../harness';
 import { fromDelivery, ourNode, outputOf, resume } from '../../harness/execution';
 import { runToolCalls } from '../../harness/tool';
-import { countedCalls } from '../../nodes/StorefrontAds/helpers/executionCounts';
+import { countedCalls } from '../../nodes/StorefrontAds/helpers/spendingCount';
 import { NETWORKS as NETWORK_FACTS, networksWhere } from '../../nodes/StorefrontAds/helpers/networks';
-import { RECOMMENDATION_TYPES } from '../../credentials/spendCapDeclarations';
+import { RECOMMENDATION_TYPES } from '../../credentials/recommendationTypes';
 import { spendContext } from '../unit/spend-context';
 import { credentialFieldsOf, fillOperation, operationsOf } from './operations';
 

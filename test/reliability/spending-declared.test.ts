@@ -9,7 +9,8 @@ import { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';
 import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchOperation';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
-import { canDo, requireSpendDeclarations, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import type { SpendAction } from '../../credentials/spendingCaps';
+import { canDo, requireSpendDeclarations, spendsOf } from '../../nodes/StorefrontAds/helpers/spends';
 import type { Credentials } from '../../harness';
 import { byId, useFakeApi } from '../../harness/context';
 import { SEARCH } from '../ads/helpers';
@@ -213,7 +214,7 @@ describe('property: under the strictest caps, every request that reaches the API
 		additionalFields: { budget: 25, budgetType: 'daily' },
 	};
 
-	/** What a request does to spending, read from the request alone and the operation's declaration (an independent reading of spendCaps.ts). */
+	/** What a request does to spending, read from the request alone and the operation's declaration (an independent reading of credentials/spendingCaps.ts and spendingCount.ts). */
 	function spending(actions: readonly SpendAction[], q: { method: string; body?: unknown }) {
 		if (q.method === 'GET') return false;
 		const body = (q.body ?? {}) as IDataObject;

@@ -1,6 +1,7 @@
 import { CAMPAIGN_DRY_RUN } from '../../fake-api/ads';
 import { networksWhere } from '../../nodes/StorefrontAds/helpers/networks';
-import { canDo, SPEND_ACTIONS, spendsOf, type SpendAction } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { SPEND_ACTIONS, type SpendAction } from '../../credentials/spendingCaps';
+import { canDo, spendsOf } from '../../nodes/StorefrontAds/helpers/spends';
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { adsEndpoints } from '../contract/reference/ads';
 import type { Endpoint, RequestField } from '../contract/reference/types';

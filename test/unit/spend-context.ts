@@ -1,9 +1,9 @@
 import type { IExecuteSingleFunctions, INode } from 'n8n-workflow';
 
-import { SPEND_CAPS, type CapValues } from '../../credentials/spendCapDeclarations';
+import { SPENDING_CAPS, type CapValues } from '../../credentials/spendingCaps';
 
 /** Limit Spending on, every cap wide open (an amount of 1,000,000, a switch off): each test narrows the ones it is about. */
-export const OPEN_CAPS = { limitSpending: true, ...(Object.fromEntries(SPEND_CAPS.map((c) => [c.field, c.type === 'boolean' ? false : 1_000_000])) as CapValues) };
+export const OPEN_CAPS = { limitSpending: true, ...(Object.fromEntries(SPENDING_CAPS.map((c) => [c.field, c.type === 'boolean' ? false : 1_000_000])) as CapValues) };
 
 const node: INode = { id: 'ads-node', name: 'Storefront Ads', type: 'n8n-nodes-storefront.storefrontAds', typeVersion: 1, position: [0, 0], parameters: {} };
 

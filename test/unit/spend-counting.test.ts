@@ -1,9 +1,10 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { adBudgetOf, checkedSpends, pausedBreaches, type SpendCaps } from '../../nodes/StorefrontAds/helpers/spendCaps';
+import { adBudgetOf, breachOf, requestBreaches, type AmountCap, type CredentialCaps } from '../../credentials/spendingCaps';
+import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spends';
 import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
-import { spendContext, type OPEN_CAPS } from './spend-context';
+import { OPEN_CAPS, spendContext } from './spend-context';
 
 /**
  * What counts as one spending action for Max Spending Actions per Execution, what a change that
@@ -126,11 +127,39 @@ test('the budget a request asks for: flat (creates, boosts) or nested (campaigns
 });
 
 test('Paused Only: a create that sends no status is refused, saying the API would create it ACTIVE; an update without one passes', () => {
-	const caps = { limited: true, maxDailyBudget: 100, maxLifetimeBudget: 100, pausedOnly: true, maxSpendingCallsPerExecution: 10 } as SpendCaps;
-	expect(pausedBreaches(caps, true, {}).map((b) => b.message)).toEqual(['Status (none: the API then creates it ACTIVE) is refused: this credential allows paused only (Paused Only is on).']);
-	expect(pausedBreaches(caps, false, {})).toEqual([]);
-	expect(pausedBreaches(caps, true, { status: ' Paused ' })).toEqual([]);
-	expect(pausedBreaches(caps, false, { status: 'ACTIVE' }).map((b) => b.pass)).toEqual(['Only pausing passes: a person makes it active outside this credential (or the owner turns Paused Only off).']);
+	const caps: CredentialCaps = { ...OPEN_CAPS, limited: true, pausedOnly: true };
+	expect(requestBreaches(caps, ['create', 'activate'], {}).map((b) => b.message)).toEqual(['Status (none: the API then creates it ACTIVE) is refused: this credential allows paused only (Paused Only is on).']);
+	expect(requestBreaches(caps, ['activate'], {})).toEqual([]);
+	expect(requestBreaches(caps, ['create', 'activate'], { status: ' Paused ' })).toEqual([]);
+	expect(requestBreaches(caps, ['activate'], { status: 'ACTIVE' }).map((b) => b.pass)).toEqual(['Only pausing passes: a person makes it active outside this credential (or the owner turns Paused Only off).']);
+	// off, it checks nothing
+	expect(requestBreaches({ ...caps, pausedOnly: false }, ['create', 'activate'], { status: 'ACTIVE' })).toEqual([]);
+});
+
+test('a cap row is checked by its own reads and check: an amount whose 0 means no cap checks nothing at 0, and decimals hold as typed', () => {
+	// a made-up decimal cap of the kind CONTRIBUTING.md adds (the rows' own caps all allow nothing at 0)
+	const bid: AmountCap<'maxBid', unknown> = {
+		field: 'maxBid',
+		displayName: 'Max Bid',
+		type: 'number',
+		default: 0,
+		per: 'request',
+		precision: 2,
+		zero: 'noCap',
+		example: 2.5,
+		checks: ['bid'],
+		description: 'The largest bid. 0: no cap.',
+		tool: 'cap bids',
+		reads: ({ body }) => body.bidAmount,
+		check: (asked, cap) => (Number(asked) > cap ? { message: `Bid ${String(asked)} is above ${cap}.`, pass: `A bid of ${cap} or less passes.` } : undefined),
+	};
+	const asking = (bidAmount?: number) => ({ body: bidAmount === undefined ? {} : { bidAmount }, creates: false });
+	expect(breachOf(bid, 0, asking(1000))).toBeUndefined();
+	expect(breachOf(bid, 0.5, asking(0.5))).toBeUndefined();
+	expect(breachOf(bid, 0.5, asking(0.51))).toEqual({ message: 'Bid 0.51 is above 0.5.', pass: 'A bid of 0.5 or less passes.' });
+	expect(breachOf(bid, 0.5, asking())).toBeUndefined();
+	// the same row with 0 allowing nothing is checked at 0
+	expect(breachOf({ ...bid, zero: 'allowsNothing' }, 0, asking(0.01))?.message).toBe('Bid 0.01 is above 0.');
 });
 
 test('End Date goes as typed, without the blanks around it (a model\'s padded answer)', () => {

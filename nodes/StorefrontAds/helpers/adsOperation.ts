@@ -2,9 +2,8 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { canDo, checkedSpends, declareSpends, type Spends } from './spendCaps';
-import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
-import { checkSpendValues } from './spendValues';
+import { checkSpendCaps, checkSpendValues, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
+import { canDo, checkedSpends, declareSpends, type Spends } from './spends';
 import type { SwitchesOn } from './switchOn';
 
 /** preSends that make a request of their own (a lookup): the caps are checked before the first one. */
@@ -15,9 +14,9 @@ export function looksUp<A extends PreSendAction>(action: A): A {
 }
 
 /**
- * The operation's preSend with the caps its declaration calls for (spendCaps.ts): once the
+ * The operation's preSend with the caps its declaration calls for (spendingActions.ts): once the
  * operation's own actions have built the body and before any lookup of ours, its status and budget
- * type as the API takes them (spendValues.ts), then the budget and status caps; the count last. The
+ * type as the API takes them, then the caps checked per request; the count last. The
  * wire stamps the automatic Idempotency-Key later, at sending (idempotency.ts): the count sees only
  * a key the user set.
  */
@@ -28,7 +27,7 @@ function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[], switche
 	return [...preSend.slice(0, at), checkSpendValues(spends), checkSpendCaps(spends, switchesOn), ...preSend.slice(at), countSpendingCall(spends)];
 }
 
-/** What every Ads operation's file states: what its requests can do to spending (spendCaps.ts). */
+/** What every Ads operation's file states: what its requests can do to spending (spends.ts). */
 export interface DeclaresSpending {
 	/** `'none'` only when no request of it can create, activate, or set a budget or bid; unknown means spending. */
 	spends: Spends;

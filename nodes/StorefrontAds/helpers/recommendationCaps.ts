@@ -2,14 +2,16 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/request';
-import { capsInWords, capsOfKind, recommendationRow } from '../../../credentials/spendCapDeclarations';
-import { refuseOverCap, SPEND_ACTIONS, type JudgedSpends, type SpendAction, type SpendActions, type SpendCaps } from './spendCaps';
+import { recommendationRow } from '../../../credentials/recommendationTypes';
+import { capsInWords, checksAny, SPEND_ACTIONS, SPENDING_CAPS, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
+import { refuseOverCap } from './spendingActions';
+import type { JudgedSpends, SpendActions } from './spends';
 
 /**
  * Recommendation → Apply names recommendations, not amounts, and the search network adds types
  * without notice (docs/reference/contract.md, 2026-11-26). So, with Limit Spending on, each named
  * recommendation is looked up and judged by its type alone, as RECOMMENDATION_TYPES
- * (spendCapDeclarations.ts) says: counted as a spending action, or refused whatever the network
+ * (credentials/recommendationTypes.ts) says: counted as a spending action, or refused whatever the network
  * estimates (an estimate is the network's guess, and the books record the change all the same);
  * a type not there, or a name the account's list does not hold, is refused.
  */
@@ -25,11 +27,11 @@ function judgeOne(name: string, type: string | undefined): { refused: string } |
 	return { refused: `${name} (${type}): ${row ? `this type is ${row.what}` : 'a type this node does not know, which may raise a budget, change bids or switch something on'}` };
 }
 
-/** The budget caps as they hold: "Max Daily Budget 50, Max Lifetime Budget 500". */
-const budgetCaps = (caps: SpendCaps) => capsInWords(Object.fromEntries(capsOfKind('budget').map((cap) => [cap.field, caps[cap.field]])));
+/** The caps that check a budget, as they hold: "Max Daily Budget 50, Max Lifetime Budget 500". */
+const budgetCaps = (caps: CredentialCaps) => capsInWords(Object.fromEntries(SPENDING_CAPS.filter((cap) => cap.per === 'request' && checksAny(cap, ['budget'])).map((cap) => [cap.field, caps[cap.field]])));
 
 /** Looks the named recommendations up (GET /v1/ads/recommendations, a read) and judges each. */
-async function judge(ctx: IExecuteSingleFunctions, caps: SpendCaps, request: IHttpRequestOptions): Promise<readonly SpendAction[]> {
+async function judge(ctx: IExecuteSingleFunctions, caps: CredentialCaps, request: IHttpRequestOptions): Promise<readonly SpendAction[]> {
 	const body = request.body as IDataObject;
 	const names = ((body.recommendations as IDataObject[] | undefined) ?? []).map((r) => String(r.resourceName));
 	const { body: answer } = await apiRequest.call(ctx, 'GET', '/v1/ads/recommendations', { qs: { accountId: String(body.accountId), adAccountId: String(body.adAccountId) } });

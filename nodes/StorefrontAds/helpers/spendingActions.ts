@@ -1,110 +1,119 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
 import { nodeOf } from '../../shared/params';
+import { failItem } from '../../shared/requestActions';
+import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { credentialOfRun } from '../../shared/runCredential';
-import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
-import { addCalls, countedCalls, notePause, pausesOf } from './executionCounts';
-import { capsOfKind, type CapOfKind } from '../../../credentials/spendCapDeclarations';
-import {
-	actionsOf,
-	adBudgetOf,
-	canDo,
-	capsAdvice,
-	checkedBy,
-	credentialCaps,
-	judgedActions,
-	lowerText,
-	refuseOverCap,
-	requestBreaches,
-	requestText,
-	type Breach,
-	type SpendAction,
-	type SpendCaps,
-	type Spends,
-} from './spendCaps';
+import { runsAsTool } from '../../shared/toolDescription';
+import { adBudgetOf, lowerText, requestBreaches, SPENDING_CAPS, type Breach, type CapValues, type CredentialCaps } from '../../../credentials/spendingCaps';
+import { actionsOf, canDo, judgedActions, type Spends } from './spends';
+import { addCalls, apiOf, countsOf, notePause } from './spendingCount';
 import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchOn';
 
-/** Whether a request sends keywords: its own list, or its targeting's (a targeting that cannot be read counts: deny by default). */
-function sendsKeywords(body: IDataObject): boolean {
-	if (body.keywords !== undefined) return true;
-	const targeting = body.targeting;
-	return targeting !== undefined && (typeof targeting !== 'object' || targeting === null || Array.isArray(targeting) || 'keywords' in targeting);
+/**
+ * The preSend and postReceive actions adsOperation adds to an Ads operation that can spend (its
+ * `spends`, spends.ts), in the order they run:
+ *
+ * - `checkSpendValues`, once the body is built: its status and budget type must be the API's own
+ *   (case-sensitive) values, whatever the caps, so the caps read them as the API will.
+ * - `checkSpendCaps`, next and before any lookup of ours (`looksUp`): with Limit Spending on, every
+ *   cap checked per request (credentials/spendingCaps.ts `requestBreaches`: the budget caps, Paused
+ *   Only); a call refused by them is told too whether a count would refuse it, so one refusal names
+ *   every cap in the way, each with the value that would pass. A Validate Only request is never
+ *   refused: it spends nothing, and its output says which caps would refuse the real call
+ *   (`reportCapsOnDryRun`, `capsWouldRefuse`).
+ * - `countSpendingCall`, last, before the wire stamps the automatic Idempotency-Key at sending (it
+ *   sees only a key the user set): the count caps (spendingCount.ts). Validate Only spends nothing
+ *   and is not counted (Campaign → Create refuses it where the API would ignore it).
+ *
+ * A refused item fails through `failItem`: under Continue On Fail an error item paired with its
+ * input; nothing of it is sent.
+ */
+
+/** An API enum in a spending request, with the words of its refusal. */
+interface Enum {
+	label: string;
+	values: [string, string];
+	/** What the values are written in, and the panel's names of them (in the values' order). */
+	written: string;
+	panel: [string, string];
+	/** Whose values they are, when it matters (a create's status is not a change's). */
+	whose?: string;
 }
+
+const CREATE_STATUS: Enum = { label: 'Status', values: ['ACTIVE', 'PAUSED'], written: 'capitals', panel: ['Active (Spends Money)', 'Paused (Recommended)'], whose: 'a create takes ' };
+const CHANGE_STATUS: Enum = { label: 'Status', values: ['active', 'paused'], written: 'lower case', panel: ['Active', 'Paused'], whose: 'a change takes ' };
+const BUDGET_TYPE: Enum = { label: 'Budget Type', values: ['daily', 'lifetime'], written: 'lower case', panel: ['Daily', 'Lifetime'] };
 
 /**
- * The distinct spending actions a request takes, as its operation declares them (a resend of the
- * same call is the same). An activation names the pauses sent before it in the execution: after
- * anything was paused (by any node, one object or many), switching the same thing on again is a
- * new action, while a resend with no pause between is the same one.
+ * A value the API would refuse is refused here (case-sensitive, docs/reference/contract.md,
+ * 2026-11-27), naming the values it takes. Never reshaped: ` PAUSED ` trimmed or `paused`
+ * upper-cased is not what the workflow gave.
  */
-function spendingCalls(actions: readonly SpendAction[], request: IHttpRequestOptions, ctx: IExecuteSingleFunctions, api: string): string[] {
-	const body = (request.body ?? {}) as IDataObject;
-	// what a judge found a request does (Recommendation → Apply), it does, one action per recommendation named: no field of its body says so
-	if (judgedActions(request)) return actions.length ? ((body.recommendations as IDataObject[] | undefined) ?? [{}]).map((r) => digestOf([api, 'recommendation', requestText(r.resourceName)])) : [];
-	const active = lowerText(body.status) === 'active';
-	const pauses = active && actions.includes('activate') ? pausesOf(ctx) : 0;
-	// a request that activates many campaigns (Pause or Resume Many): each one made active counts, by campaign (a resend is the same)
-	if (actions.includes('activate') && Array.isArray(body.campaigns)) {
-		if (!active) return [];
-		return (body.campaigns as IDataObject[]).map((c) => digestOf([api, 'campaign-active', requestText(c.platform), requestText(c.campaignId), pauses]));
-	}
-	const counted =
-		actions.includes('create') ||
-		(actions.includes('activate') && active) ||
-		(actions.includes('budget') && (body.budget !== undefined || body.budgetAmount !== undefined)) ||
-		(actions.includes('bid') && (body.bidAmount !== undefined || body.bidStrategy !== undefined)) ||
-		(actions.includes('keywords') && sendsKeywords(body));
-	return counted ? [callIdentity(ctx, request, api, pauses)] : [];
+function requireOneOf(ctx: IExecuteSingleFunctions, value: unknown, e: Enum) {
+	if (value === undefined || (typeof value === 'string' && e.values.includes(value))) return;
+	const [a, b] = e.values;
+	failItem(
+		ctx,
+		`${e.label} ${JSON.stringify(value)} is not one the API takes: ${e.whose ?? ''}${a} or ${b}, exactly so (${e.written}, no spaces). Nothing was sent.`,
+		`Choose "${e.panel[0]}" or "${e.panel[1]}" in ${e.label}, or make the expression give ${a} or ${b} exactly.`,
+	);
 }
+
+/** preSend of every spending operation, before the caps: its status and budget type as the API takes them. */
+export function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction {
+	const status = canDo(spends).includes('create') ? CREATE_STATUS : CHANGE_STATUS;
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		const body = (request.body ?? {}) as IDataObject;
+		requireOneOf(this, body.status, status);
+		// flat on ad creates and boosts, nested elsewhere
+		requireOneOf(this, 'budgetType' in body ? body.budgetType : (body.budget as IDataObject | undefined)?.type, BUDGET_TYPE);
+		return request;
+	};
+}
+
+/** An amount cap as typed: empty, negative or not a number reads as 0, which its row says the meaning of (fail closed for a cap whose 0 allows nothing). */
+const amountOf = (value: unknown) => {
+	const n = Number(value);
+	return Number.isFinite(n) && n > 0 ? n : 0;
+};
 
 /**
- * A call's identity: what it does, at which API key. With an Idempotency-Key of the user's, its
- * method, path and key: the API scopes a key by API key and path (docs/reference/contract.md), so a
- * resend (n8n's Retry On Fail, the node's own) is the same call, while the same key on another path
- * or another API key is another. Without one (the automatic key is stamped later, at sending), a
- * POST is one call per node and item, and a PUT its method, path and body. An activation adds the
- * pauses sent before it (spendingCalls).
+ * The caps of the node's Storefront API credential, each read by its type. Limit Spending defaults
+ * on: n8n gives a credential saved without the switch (before it existed, or created through n8n's
+ * API) its default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
-function callIdentity(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions, api: string, pauses: number): string {
-	const method = String(request.method ?? 'GET');
-	const key = idempotencyKeyOf(request);
-	if (key) return digestOf([api, method, request.url, 'key', key, pauses]);
-	// a POST without a key is one call per node and item
-	const where = method === 'POST' ? [nodeOf(ctx).id ?? nodeOf(ctx).name, ctx.getItemIndex()] : [];
-	return digestOf([api, ...where, method, request.url, request.body ?? null, pauses]);
-}
-
-/** The API key a call goes to, by its credential's Base URL and key (hashed: the count keeps no secret). */
-async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
+export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<CredentialCaps> {
+	// read once per node run (runCredential.ts): n8n's read is a database query and a decryption
 	const credential = (await credentialOfRun(ctx)) ?? {};
-	let api = apiByCredential.get(credential);
-	if (api === undefined) apiByCredential.set(credential, (api = digestOf([String(credential.baseUrl ?? ''), String(credential.apiKey ?? '')])));
-	return api;
+	const on = (value: unknown) => value === true || value === 'true';
+	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field])])) as CapValues;
+	return { limited: credential.limitSpending !== false && credential.limitSpending !== 'false', ...values };
 }
 
-/** Each node run's credential (runCredential.ts) hashed once, not once per item. */
-const apiByCredential = new WeakMap<object, string>();
+/** Who can change the caps: the owner of the node's credential, named as n8n names it to the user. */
+function owner(ctx: IExecuteSingleFunctions): string {
+	const name = ctx.getNode().credentials?.[CREDENTIAL_NAME]?.name;
+	const credential = name ? `the credential "${name}"` : 'this Storefront API credential';
+	return `The owner of ${credential} can change its Spending caps or turn Limit Spending off.`;
+}
+/** For a model only: a person who owns the credential can act on the refusal. */
+const FINAL = 'This refusal is final: do not retry it or try other values to get around it; ask the owner of the credential.';
+
+/** What the person (or model) can do: what would pass, the owner's way out, and, for a model, that it is final. */
+const capsAdvice = (ctx: IExecuteSingleFunctions, breaches: Breach[]) => [...new Set(breaches.map((b) => b.pass)), owner(ctx), ...(runsAsTool(ctx) ? [FINAL] : [])].join(' ');
+
+/** The description under a refusal: where each cap's operations are listed (the message says the rest). */
+const CAPS_TABLE = 'docs/nodes.md, "Spending caps", lists which operations each cap checks.';
 
 /**
- * A count cap (`kind: 'count'`, e.g. Max Spending Actions per Execution) for the real call: the
- * breach when it would go over, and the calls it adds (a resend of a counted call adds none). It
- * counts the actions it checks.
+ * Refuses the item: every cap in the way, each with its value and the value asked, that nothing was
+ * sent, what would pass and who can change the caps, all in the message: n8n keeps only the message
+ * under Continue On Fail, and its agent hands a model only a failed tool's message.
  */
-function countOf(ctx: IExecuteSingleFunctions, count: CapOfKind<'count'>, actions: readonly SpendAction[], request: IHttpRequestOptions, caps: SpendCaps, api: string) {
-	const cap = caps[count.field];
-	const checked = checkedBy(count, actions);
-	const calls = checked.length ? spendingCalls(checked, request, ctx, api) : [];
-	const made = countedCalls(ctx, count.field);
-	const added = calls.filter((c) => !made.has(c));
-	const total = made.size + added.length;
-	if (!added.length || total <= cap) return { field: count.field, made, added };
-	const breach: Breach = cap === 0 ? count.refused.none(total) : count.refused.over({ total, cap, added: added.length, made: made.size });
-	return { field: count.field, made, added, breach };
+export function refuseOverCap(ctx: IExecuteSingleFunctions, breaches: Breach[]): never {
+	failItem(ctx, `${breaches.map((b) => b.message).join(' ')} Nothing was sent. ${capsAdvice(ctx, breaches)}`, CAPS_TABLE);
 }
-
-/** Every count cap for the real call (countOf). */
-const countsOf = (ctx: IExecuteSingleFunctions, actions: readonly SpendAction[], request: IHttpRequestOptions, caps: SpendCaps, api: string) =>
-	capsOfKind('count').map((count) => countOf(ctx, count, actions, request, caps, api));
 
 /** What Validate Only checks were told the caps would refuse, by execution, node and item, for their output; at most this many. */
 const EXECUTIONS_KEPT = 1000;
@@ -112,10 +121,10 @@ const wouldRefuse = new Map<string, { message: string; fix: string }>();
 const itemKey = (ctx: IExecuteSingleFunctions) => `${String(ctx.getExecutionId() ?? '')}|${nodeOf(ctx).name}|${ctx.getItemIndex()}`;
 
 /**
- * The budget caps held against what a status change switches on (switchOn.ts): its budget as the
- * API shows it, read first; one that cannot be read is refused.
+ * The caps that check a budget held against what a status change switches on (switchOn.ts): its
+ * budget as the API shows it, read first; one that cannot be read is refused.
  */
-async function switchOnBreaches(ctx: IExecuteSingleFunctions, what: SwitchesOn, request: IHttpRequestOptions, caps: SpendCaps): Promise<Breach[]> {
+async function switchOnBreaches(ctx: IExecuteSingleFunctions, what: SwitchesOn, request: IHttpRequestOptions, caps: CredentialCaps): Promise<Breach[]> {
 	const breaches: Breach[] = [];
 	for (const o of await switchedOn(ctx, what, request)) {
 		const amount = o.budget?.amount;
@@ -131,10 +140,10 @@ async function switchOnBreaches(ctx: IExecuteSingleFunctions, what: SwitchesOn, 
 }
 
 /**
- * preSend, before anything is sent: the budget caps and Paused Only, as the declaration says, and
+ * preSend, before anything is sent: the caps checked per request, as the declaration says, and
  * for a status change that switches something on (`switchesOn`), its budget read from the API. A
- * refused call is told every cap in its way, Max Spending Actions included. A Validate Only check
- * is never refused: it spends nothing, and its output says which caps would refuse the real call.
+ * refused call is told every cap in its way, the counts included. A Validate Only check is never
+ * refused: it spends nothing, and its output says which caps would refuse the real call.
  */
 export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: SwitchesOn): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
@@ -142,7 +151,7 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: Swi
 		if (!caps.limited) return request;
 		const actions = await actionsOf(this, spends, caps, request);
 		const body = (request.body ?? {}) as IDataObject;
-		// every cap the request is over, in one error: in the declaration's order (the budget, then the status), then the count
+		// every cap the request is over, in one error: in the rows' order (the budget, then the status), then the count
 		const breaches = requestBreaches(caps, actions, body);
 		const dryRun = body.validateOnly === true;
 		const api = await apiOf(this);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/request';
-import type { Breach } from '../../../credentials/spendCapDeclarations';
+import type { Breach } from '../../../credentials/spendingCaps';
 
 /**
  * Switching on meets the budget caps: before a status change makes an ad, ad set or campaign

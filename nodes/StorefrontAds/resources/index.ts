@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../../shared/assembly';
-import { requireSpendDeclarations } from '../helpers/spendCaps';
+import { requireSpendDeclarations } from '../helpers/spends';
 import { ad } from './ad';
 import { adSet } from './adSet';
 import { audience } from './audience';
