@@ -45,6 +45,8 @@ export interface QueueOptions {
 	 * (the logs stay readable). Default: a new temporary folder that stop() removes.
 	 */
 	dir?: string;
+	/** Every n8n process as a test's (scripts/lib/n8n.ts `lean`: no editor, fewer modules); the sandbox runs n8n as users get it. */
+	lean?: boolean;
 }
 
 export interface Queue {
@@ -200,7 +202,7 @@ export async function startQueue(options: QueueOptions = {}): Promise<Queue> {
 		});
 		const spawnN8n = (command: 'start' | 'worker' | 'webhook', name: string, extra: Record<string, string> = {}, port?: number) => {
 			fs.mkdirSync(folderOf(name), { recursive: true });
-			const n8n = new N8n(bin, { userFolder: folderOf(name), command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`) });
+			const n8n = new N8n(bin, { userFolder: folderOf(name), command, port, env: { ...env(name), ...extra }, logFile: path.join(dir, `${name}.log`), lean: options.lean });
 			n8ns.push(n8n);
 			return n8n;
 		};

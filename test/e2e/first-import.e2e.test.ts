@@ -61,7 +61,7 @@ beforeAll(async () => {
 	await seedDemo(api);
 	// README, "Manually": the package in ~/.n8n/nodes/node_modules, then (re)start n8n
 	installPackage(dir);
-	n8n = new N8n(bin, { userFolder: dir, port: await freePort(), logFile: path.join(dir, 'n8n.log') });
+	n8n = new N8n(bin, { userFolder: dir, port: await freePort(), logFile: path.join(dir, 'n8n.log'), lean: true });
 	await n8n.start();
 	await n8n.login();
 }, 15 * 60_000);

@@ -31,7 +31,7 @@ beforeAll(async () => {
 	api = await startFakeApi();
 	// n8n 2.41.1 re-checks webhook triggers at start (checkExists) only on its classic activation
 	// path; with the default publication service it does not (see docs/trigger.md)
-	n8n = new N8n(bin, { env: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
+	n8n = new N8n(bin, { lean: true, env: { N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'false' } });
 	installPackage(n8n.userFolder);
 	await n8n.start();
 	await n8n.login();

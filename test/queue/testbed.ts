@@ -41,7 +41,7 @@ export async function startTestbed(name: string, options: QueueOptions = {}): Pr
 	const api = await startFakeApi();
 	await seedDemo(api);
 	// the workers and webhook processors boot two at a time, one per core
-	const queue = await startQueue({ bootsAtOnce: 2, ...options }).catch(async (error) => {
+	const queue = await startQueue({ bootsAtOnce: 2, lean: true, ...options }).catch(async (error) => {
 		await api.close();
 		await release();
 		throw error;

@@ -55,7 +55,7 @@ const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false> | 
 beforeAll(async () => {
 	const bin = ensureN8n();
 	api = await startFakeApi();
-	n8n = new N8n(bin, { env: { EXECUTIONS_DATA_PRUNE: 'false', DB_SQLITE_POOL_SIZE: '4' } });
+	n8n = new N8n(bin, { lean: true, env: { EXECUTIONS_DATA_PRUNE: 'false', DB_SQLITE_POOL_SIZE: '4' } });
 	installPackage(n8n.userFolder);
 	await n8n.start();
 	await n8n.login();
