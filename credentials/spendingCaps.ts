@@ -64,7 +64,7 @@ interface AmountCapRow<F extends string, Asked> extends CapField<F> {
 	precision: 0 | 2;
 	/**
 	 * What 0, the field's default, means: `allowsNothing`, or `noCap` (nothing is checked). Saved
-	 * credentials get the default: a new cap is `noCap`. Empty, negative or not a number reads as 0.
+	 * credentials get the default: a new cap is `noCap`. Absent or empty reads as 0; negative or not a number reads as 0 under `allowsNothing` and refuses what the cap checks under `noCap` (never no cap).
 	 */
 	zero: 'allowsNothing' | 'noCap';
 	/** The value the credential's notice suggests, and the sandbox's capped credential's. */
@@ -225,11 +225,18 @@ export const checkedBy = (cap: { checks: readonly SpendAction[] }, actions: read
 /** Whether a cap checks a request that can do `actions`: it checks one of them. */
 export const checksAny = (cap: { checks: readonly SpendAction[] }, actions: readonly SpendAction[]) => checkedBy(cap, actions).length > 0;
 
-/** A cap checked on each request, at its value: a switch that is off, or an amount at 0 that means no cap, checks nothing. */
+/**
+ * A cap checked on each request, at its value: a switch that is off, or an amount at 0 that means
+ * no cap, checks nothing. NaN (how spendingActions.ts reads a stored value that is negative or not
+ * a number, for a cap whose 0 means no cap) refuses what the cap checks: it never reads as no cap.
+ */
 export function breachOf(cap: AmountCap | SwitchCap, value: number | boolean, request: CapRequest): Breach | undefined {
 	if (value === false || (value === 0 && cap.type === 'number' && cap.zero === 'noCap')) return undefined;
 	const asked = cap.reads(request);
 	if (asked === undefined) return undefined;
+	if (cap.type === 'number' && Number.isNaN(value)) {
+		return { message: `${cap.displayName} holds no amount this credential can check: it refuses what it caps.`, pass: `It passes once the owner sets ${cap.displayName} to an amount, or to 0.` };
+	}
 	return cap.type === 'number' ? cap.check(asked, Number(value)) : cap.check(asked);
 }
 

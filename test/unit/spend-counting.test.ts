@@ -158,6 +158,9 @@ test('a cap row is checked by its own reads and check: an amount whose 0 means n
 	expect(breachOf(bid, 0.5, asking(0.5))).toBeUndefined();
 	expect(breachOf(bid, 0.5, asking(0.51))).toEqual({ message: 'Bid 0.51 is above 0.5.', pass: 'A bid of 0.5 or less passes.' });
 	expect(breachOf(bid, 0.5, asking())).toBeUndefined();
+	// a stored value that is no amount never reads as no cap: it refuses what the cap checks (and only that)
+	expect(breachOf(bid, Number.NaN, asking(0.01))).toEqual({ message: 'Max Bid holds no amount this credential can check: it refuses what it caps.', pass: 'It passes once the owner sets Max Bid to an amount, or to 0.' });
+	expect(breachOf(bid, Number.NaN, asking())).toBeUndefined();
 	// the same row with 0 allowing nothing is checked at 0
 	expect(breachOf({ ...bid, zero: 'allowsNothing' }, 0, asking(0.01))?.message).toBe('Bid 0.01 is above 0.');
 });

@@ -73,9 +73,16 @@ export function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction
 }
 
 /** An amount cap as typed: empty, negative or not a number reads as 0, which its row says the meaning of (fail closed for a cap whose 0 allows nothing). */
-const amountOf = (value: unknown) => {
+/**
+ * A stored amount: absent (saved before its cap existed) reads as 0. One that is negative or not a
+ * number reads as 0 for a cap whose 0 allows nothing, and as NaN for one whose 0 means no cap, which
+ * then refuses what it checks (spendingCaps.ts `breachOf`): never as no cap.
+ */
+const amountOf = (value: unknown, zero: 'allowsNothing' | 'noCap') => {
+	if (value === undefined || value === null || value === '') return 0;
 	const n = Number(value);
-	return Number.isFinite(n) && n > 0 ? n : 0;
+	if (Number.isFinite(n) && n >= 0) return n;
+	return zero === 'noCap' ? Number.NaN : 0;
 };
 
 /**
@@ -87,7 +94,7 @@ export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<Cred
 	// read once per node run (runCredential.ts): n8n's read is a database query and a decryption
 	const credential = (await credentialOfRun(ctx)) ?? {};
 	const on = (value: unknown) => value === true || value === 'true';
-	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field])])) as CapValues;
+	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field], cap.zero)])) as CapValues;
 	return { limited: credential.limitSpending !== false && credential.limitSpending !== 'false', ...values };
 }
 
