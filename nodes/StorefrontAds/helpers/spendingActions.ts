@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { nodeOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { credentialOfRun } from '../../shared/runCredential';
+import { credentialOfRun, nodeOf } from '../../shared/params';
 import { runsAsTool } from '../../shared/toolDescription';
 import { adBudgetOf, lowerText, requestBreaches, SPENDING_CAPS, type Breach, type CapValues, type CredentialCaps } from '../../../credentials/spendingCaps';
 import { actionsOf, canDo, judgedActions, type Spends } from './spends';
@@ -84,7 +83,7 @@ const amountOf = (value: unknown) => {
  * API) its default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
 export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<CredentialCaps> {
-	// read once per node run (runCredential.ts): n8n's read is a database query and a decryption
+	// read once per node run (params.ts `credentialOfRun`): n8n's read is a database query and a decryption
 	const credential = (await credentialOfRun(ctx)) ?? {};
 	const on = (value: unknown) => value === true || value === 'true';
 	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field])])) as CapValues;
