@@ -118,8 +118,8 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>
 		nodeRun.release();
 		const headers = headersOf(answer);
 		if (answer.kind === 'succeeded') {
-			queue.answered(ticket, headers);
 			nodeRun.succeeded();
+			queue.answered(ticket, headers);
 			if (call.deleteEntry) rememberDelete(call.deleteEntry);
 			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
 			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
