@@ -101,6 +101,11 @@ export function param<T = unknown>(
 	return value as T;
 }
 
+/** Several parameters of the item in one call, each read as `param` reads it: by name, with its fallback. */
+export function params<V extends Record<string, unknown>>(ctx: IExecuteSingleFunctions, fallbacks: V): V {
+	return Object.fromEntries(Object.entries(fallbacks).map(([name, fallback]) => [name, param(ctx, name, fallback)])) as V;
+}
+
 /**
  * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
  * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
