@@ -60,7 +60,7 @@ function requireOneOf(ctx: IExecuteSingleFunctions, value: unknown, e: Enum) {
 }
 
 /** preSend of every spending operation, before the caps: its status and budget type as the API takes them. */
-export function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction {
+function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction {
 	const status = canDo(spends).includes('create') ? CREATE_STATUS : CHANGE_STATUS;
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const body = (request.body ?? {}) as IDataObject;
@@ -166,6 +166,15 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: Swi
 		if (wouldRefuse.size >= EXECUTIONS_KEPT) wouldRefuse.delete(wouldRefuse.keys().next().value!);
 		wouldRefuse.set(itemKey(this), { message: `${breaches.map((b) => b.message).join(' ')} The real call would be refused.`, fix: capsAdvice(this, breaches) });
 		return request;
+	};
+}
+
+/** preSend of every spending operation, before its first lookup: its status and budget type (`checkSpendValues`), then the caps (`checkSpendCaps`). */
+export function checkSpending(spends: Exclude<Spends, 'none'>, switchesOn?: SwitchesOn): PreSendAction {
+	const values = checkSpendValues(spends);
+	const caps = checkSpendCaps(spends, switchesOn);
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		return await caps.call(this, await values.call(this, request));
 	};
 }
 
