@@ -128,15 +128,15 @@ export const fields = [
 ];
 
 /** The functions above read only names of `fields`. */
-const { param, params, locatorValue } = readerOf<typeof fields>();
+const { params, locatorValue } = readerOf<typeof fields>();
 
 /**
  * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
  * (reboosts.ts) when known without a request: the incoming item is that post (Get Many Ranked for Boosting's),
  * or the post was picked from the list, whose label holds its caption.
  */
-function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
-	const set = param<IDataObject>(ctx, 'additionalFields', {}).adName;
+function wantedName(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
+	const set = extra.adName;
 	if (typeof set === 'string' && set.trim()) return set.trim();
 	const post = locatorValue(ctx, 'postId');
 	const input = ctx.getInputData()?.json ?? {};
@@ -148,9 +148,9 @@ function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
 }
 
 /** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
-function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
+function nameOrNone(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
 	try {
-		return wantedName(ctx);
+		return wantedName(ctx, extra);
 	} catch {
 		return undefined;
 	}
@@ -162,11 +162,12 @@ function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
  * saying so: the ad exists.
  */
 async function nameAfterPost(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (param<string>(this, 'network', '') !== 'socialnet') return items;
+	const { network, additionalFields: extra } = params(this, { network: '', additionalFields: {} as IDataObject });
+	if (network !== 'socialnet') return items;
 	const named: INodeExecutionData[] = [];
 	for (const item of items) {
 		const ad = item.json;
-		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this) : undefined;
+		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this, extra) : undefined;
 		if (!name || ad.name === name) {
 			named.push(item);
 			continue;
