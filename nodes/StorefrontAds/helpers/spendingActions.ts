@@ -13,8 +13,9 @@ import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchO
  * The preSend and postReceive actions adsOperation adds to an Ads operation that can spend (its
  * `spends`, spends.ts), in the order they run:
  *
- * - `checkSpendValues`, once the body is built: its status and budget type must be the API's own
- *   (case-sensitive) values, whatever the caps, so the caps read them as the API will.
+ * - `checkSpendValues`, once the body is built (it and the next are one preSend, `checkSpending`):
+ *   its status and budget type must be the API's own (case-sensitive) values, whatever the caps,
+ *   so the caps read them as the API will.
  * - `checkSpendCaps`, next and before any lookup of ours (`looksUp`): with Limit Spending on, every
  *   cap checked per request (credentials/spendingCaps.ts `requestBreaches`: the budget caps, Paused
  *   Only); a call refused by them is told too whether a count would refuse it, so one refusal names
