@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type ICredentialDataDecryptedObject,
 	type IDataObject,
 	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
@@ -12,11 +13,13 @@ import {
 
 import { withActionNames } from './actionNames';
 import { locatorDeclaredAs, type LocatorSpec } from './fieldBuilders';
+import { CREDENTIAL_NAME } from './requestDefaults';
 
 /**
  * The node's parameters as an operation reads them: each once per item, a locator's ID checked
  * against the locators its node registers (`checkedId`); and the request its declaration makes of
- * them (`buildRequest`), each value put in its path kept in its segment (`checkedSegment`).
+ * them (`buildRequest`), each value put in its path kept in its segment (`checkedSegment`); the node
+ * and its credential as a run reads them (`nodeOf`, `credentialOfRun`).
  */
 
 /**
@@ -47,6 +50,33 @@ export function nodeOf(ctx: { getNode(): INode }): INode {
 	return node;
 }
 
+/**
+ * The node's Storefront API credential, read once per node run. In n8n each `getCredentials` is a
+ * database read, a decryption and a walk of the credential's fields (n8n's CredentialsHelper
+ * `getDecrypted`), about a request's worth of CPU. RoutingNode reads it once per run for the
+ * request pass and once per request for the Authorization header; the spending caps, the wire's
+ * queue and what it withholds read it here, once per run, instead of once per item each.
+ *
+ * A node run is its execute data (RoutingNode hands every item of a run the same) and the node's
+ * name (tools share their AI Agent's execute data). A context without execute data reads it
+ * itself. Callers only read the object they get: it is the run's.
+ */
+const byRun = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
+
+/** Any context that reads credentials (an item's, a custom operation's, a list search's, the Trigger's). */
+type Running = { getCredentials(type: string): Promise<ICredentialDataDecryptedObject>; getNode(): INode; getExecuteData?: () => unknown };
+
+export function credentialOfRun(ctx: Running): Promise<ICredentialDataDecryptedObject> {
+	const data = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as object | undefined) : undefined;
+	if (!data) return ctx.getCredentials(CREDENTIAL_NAME);
+	let byNode = byRun.get(data);
+	if (!byNode) byRun.set(data, (byNode = new Map()));
+	const name = nodeOf(ctx).name;
+	let read = byNode.get(name);
+	if (!read) byNode.set(name, (read = ctx.getCredentials(CREDENTIAL_NAME)));
+	return read;
+}
+
 export function param<T = unknown>(
 	ctx: IExecuteSingleFunctions,
 	name: string,
@@ -69,6 +99,11 @@ export function param<T = unknown>(
 	}
 	values.set(id, value);
 	return value as T;
+}
+
+/** Several parameters of the item in one call, each read as `param` reads it: by name, with its fallback. */
+export function params<V extends Record<string, unknown>>(ctx: IExecuteSingleFunctions, fallbacks: V): V {
+	return Object.fromEntries(Object.entries(fallbacks).map(([name, fallback]) => [name, param(ctx, name, fallback)])) as V;
 }
 
 /**
@@ -158,6 +193,15 @@ export interface Placement {
 	locator?: boolean;
 	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
 	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
+}
+
+/** A `map` refusing an empty value before the call, naming the field (the item fails, as requestActions.ts `failItem` fails it). */
+export function requireValue(label: string, fix: string) {
+	return function (this: IExecuteSingleFunctions, value: unknown) {
+		const text = String(value ?? '').trim();
+		if (!text) throw new NodeOperationError(this.getNode(), `${label} is empty`, { description: fix, itemIndex: this.getItemIndex() });
+		return text;
+	};
 }
 
 export const PATH_PARAM = /\{(\w+)\}/g;

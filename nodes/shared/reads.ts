@@ -1,18 +1,19 @@
 import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import type { Field } from './fieldBuilders';
-import { locatorValue, param } from './params';
+import { locatorValue, param, params } from './params';
 
 /**
- * `param` and `locatorValue` (params.ts) taking only the given names (a field's, or the path to an
+ * `param`, `params` and `locatorValue` (params.ts) taking only the given names (a field's, or the path to an
  * option of one of its collections, `options.accountId`): a misspelt one fails `npm run typecheck`.
  */
 export interface Reader<N extends string> {
 	param<T = unknown>(ctx: IExecuteSingleFunctions, name: N, fallback?: T, options?: IGetNodeParameterOptions): T;
+	params<V extends Partial<Record<N, unknown>>>(ctx: IExecuteSingleFunctions, fallbacks: V): V;
 	locatorValue(ctx: IExecuteSingleFunctions, name: N): string;
 }
 
-const untyped: Reader<string> = { param, locatorValue };
+const untyped: Reader<string> = { param, params, locatorValue };
 
 /** Reads typed to the names `N`. */
 export const readerFor = <N extends string>(): Reader<N> => untyped;

@@ -24,15 +24,6 @@ export function refuseUnsent(ctx: IExecuteSingleFunctions, message: string, desc
 	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex() });
 }
 
-/** A `send` map function refusing an empty value before the call, naming the field. */
-export function requireValue(label: string, fix: string) {
-	return function (this: IExecuteSingleFunctions, value: unknown) {
-		const text = String(value ?? '').trim();
-		if (!text) failItem(this, `${label} is empty`, fix);
-		return text;
-	};
-}
-
 export interface UnwrapOptions {
 	/** Keys of the answer kept beside the inner object's fields (`'rest'`: every other key); empty ones are left out. */
 	keep?: string[] | 'rest';

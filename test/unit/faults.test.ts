@@ -9,7 +9,7 @@ import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/send';
 
 /**
  * The resend decisions of nodes/shared/wire/send.ts that a run through n8n-core cannot reach in a
- * test's time: a boost waits up to 10 minutes for its answer (boost.ts allowLongBoost), so
+ * test's time: a boost waits up to 10 minutes for its answer (boost.ts `boostRequest`), so
  * its "never resent after a timeout" rule is checked here; every other path runs for real in
  * test/reliability/transient.test.ts and faults.test.ts.
  */

@@ -4,10 +4,32 @@ import { apiRequest } from '../../shared/wire/request';
 import { isEmpty } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
-import { wholeBudget } from './budget';
-import { checkedDate } from './dates';
 import { looksUp } from './adsOperation';
 import { NETWORKS } from './networks';
+
+/** Budgets (and campaign bids) are whole units of the ad account's currency, more than 0 (reference: budgetAmount). */
+export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field = 'Budget Amount'): number {
+	const amount = Number(value);
+	const what = field === 'Bid Amount' ? 'Campaign bids' : 'Budgets';
+	if (!Number.isInteger(amount)) {
+		failItem(ctx, `${field} must be a whole number`, `${what} are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
+	}
+	if (!(amount > 0)) failItem(ctx, `${field} must be more than 0`, `${what} are whole units of the ad account's currency, 1 or more.`);
+	return amount;
+}
+
+/**
+ * A date as given (typed, mapped or from a model), or undefined when empty (an optional date
+ * stays optional); anything that is not a date is refused with the form expected.
+ */
+export function checkedDate(ctx: IExecuteSingleFunctions, value: unknown, field: string): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (isEmpty(text)) return undefined;
+	if (Number.isNaN(Date.parse(String(text)))) {
+		failItem(ctx, `${field} "${String(value)}" is not a date`, `Give an ISO 8601 date, e.g. 2026-12-31 or 2026-12-31T18:00:00Z${field.includes('End') || field.includes('Start') ? ', or leave it empty' : ''}.`);
+	}
+	return String(text);
+}
 
 const DAY_MS = 24 * 3600 * 1000;
 const E164 = /^\+[1-9]\d{6,14}$/;

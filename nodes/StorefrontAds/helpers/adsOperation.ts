@@ -2,7 +2,7 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { checkSpendCaps, checkSpendValues, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
+import { checkSpending, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
 import { canDo, checkedSpends, declareSpends, type Spends } from './spends';
 import type { SwitchesOn } from './switchOn';
 
@@ -24,7 +24,7 @@ function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[], switche
 	if (spends === 'none') return preSend;
 	const lookup = preSend.findIndex((action) => LOOKUPS.has(action));
 	const at = lookup === -1 ? preSend.length : lookup;
-	return [...preSend.slice(0, at), checkSpendValues(spends), checkSpendCaps(spends, switchesOn), ...preSend.slice(at), countSpendingCall(spends)];
+	return [...preSend.slice(0, at), checkSpending(spends, switchesOn), ...preSend.slice(at), countSpendingCall(spends)];
 }
 
 /** What every Ads operation's file states: what its requests can do to spending (spends.ts). */

@@ -1,20 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { failItem } from '../../shared/requestActions';
+import { wholeBudget } from './adChecks';
 
 /** What a new Budget Amount field shows: enough for every network (videonet's minimum is 20 USD), and created Paused. */
 export const DEFAULT_BUDGET = 20;
-
-/** Budgets (and campaign bids) are whole units of the ad account's currency, more than 0 (reference: budgetAmount). */
-export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field = 'Budget Amount'): number {
-	const amount = Number(value);
-	const what = field === 'Bid Amount' ? 'Campaign bids' : 'Budgets';
-	if (!Number.isInteger(amount)) {
-		failItem(ctx, `${field} must be a whole number`, `${what} are whole units of the ad account's currency: enter ${Math.round(amount) || 1} instead of ${String(value)}.`);
-	}
-	if (!(amount > 0)) failItem(ctx, `${field} must be more than 0`, `${what} are whole units of the ad account's currency, 1 or more.`);
-	return amount;
-}
 
 /** `send` map / `bodyFrom` transform of a Daily Budget (targeting forecasts and pricing): whole units too. */
 export function wholeDailyBudget(this: IExecuteSingleFunctions, value: unknown): number {

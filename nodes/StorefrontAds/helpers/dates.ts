@@ -2,22 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import type { Field } from '../../shared/fieldBuilders';
 
-import { isEmpty, withPlainIds } from '../../shared/params';
+import { withPlainIds } from '../../shared/params';
 import { reading } from '../../shared/reads';
-import { copyFilled, failItem } from '../../shared/requestActions';
-
-/**
- * A date as given (typed, mapped or from a model), or undefined when empty (an optional date
- * stays optional); anything that is not a date is refused with the form expected.
- */
-export function checkedDate(ctx: IExecuteSingleFunctions, value: unknown, field: string): string | undefined {
-	const text = typeof value === 'string' ? value.trim() : value;
-	if (isEmpty(text)) return undefined;
-	if (Number.isNaN(Date.parse(String(text)))) {
-		failItem(ctx, `${field} "${String(value)}" is not a date`, `Give an ISO 8601 date, e.g. 2026-12-31 or 2026-12-31T18:00:00Z${field.includes('End') || field.includes('Start') ? ', or leave it empty' : ''}.`);
-	}
-	return String(text);
-}
+import { copyFilled } from '../../shared/requestActions';
+import { checkedDate } from './adChecks';
 
 /** A checked date as its day, YYYY-MM-DD (what the API's date filters take). */
 export const checkedDay = (ctx: IExecuteSingleFunctions, value: unknown, field: string) => checkedDate(ctx, value, field)?.slice(0, 10);

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
 
-import { nodeOf } from '../../shared/params';
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { credentialOfRun } from '../../shared/runCredential';
+import { credentialOfRun, nodeOf } from '../../shared/params';
 import { runsAsTool } from '../../shared/toolDescription';
 import { adBudgetOf, lowerText, requestBreaches, SPENDING_CAPS, type Breach, type CapValues, type CredentialCaps } from '../../../credentials/spendingCaps';
 import { actionsOf, canDo, judgedActions, type Spends } from './spends';
@@ -14,8 +13,9 @@ import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchO
  * The preSend and postReceive actions adsOperation adds to an Ads operation that can spend (its
  * `spends`, spends.ts), in the order they run:
  *
- * - `checkSpendValues`, once the body is built: its status and budget type must be the API's own
- *   (case-sensitive) values, whatever the caps, so the caps read them as the API will.
+ * - `checkSpendValues`, once the body is built (it and the next are one preSend, `checkSpending`):
+ *   its status and budget type must be the API's own (case-sensitive) values, whatever the caps,
+ *   so the caps read them as the API will.
  * - `checkSpendCaps`, next and before any lookup of ours (`looksUp`): with Limit Spending on, every
  *   cap checked per request (credentials/spendingCaps.ts `requestBreaches`: the budget caps, Paused
  *   Only); a call refused by them is told too whether a count would refuse it, so one refusal names
@@ -61,7 +61,7 @@ function requireOneOf(ctx: IExecuteSingleFunctions, value: unknown, e: Enum) {
 }
 
 /** preSend of every spending operation, before the caps: its status and budget type as the API takes them. */
-export function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction {
+function checkSpendValues(spends: Exclude<Spends, 'none'>): PreSendAction {
 	const status = canDo(spends).includes('create') ? CREATE_STATUS : CHANGE_STATUS;
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const body = (request.body ?? {}) as IDataObject;
@@ -91,7 +91,7 @@ const amountOf = (value: unknown, zero: 'allowsNothing' | 'noCap') => {
  * API) its default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
 export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<CredentialCaps> {
-	// read once per node run (runCredential.ts): n8n's read is a database query and a decryption
+	// read once per node run (params.ts `credentialOfRun`): n8n's read is a database query and a decryption
 	const credential = (await credentialOfRun(ctx)) ?? {};
 	const on = (value: unknown) => value === true || value === 'true';
 	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field], cap.zero)])) as CapValues;
@@ -174,6 +174,15 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: Swi
 		if (wouldRefuse.size >= EXECUTIONS_KEPT) wouldRefuse.delete(wouldRefuse.keys().next().value!);
 		wouldRefuse.set(itemKey(this), { message: `${breaches.map((b) => b.message).join(' ')} The real call would be refused.`, fix: capsAdvice(this, breaches) });
 		return request;
+	};
+}
+
+/** preSend of every spending operation, before its first lookup: its status and budget type (`checkSpendValues`), then the caps (`checkSpendCaps`). */
+export function checkSpending(spends: Exclude<Spends, 'none'>, switchesOn?: SwitchesOn): PreSendAction {
+	const values = checkSpendValues(spends);
+	const caps = checkSpendCaps(spends, switchesOn);
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		return await caps.call(this, await values.call(this, request));
 	};
 }
 

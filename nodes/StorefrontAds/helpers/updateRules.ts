@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { actionName } from '../../shared/actionNames';
 import { collection } from '../../shared/fieldBuilders';
 import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
-import { budgetBody, budgetOptions, wholeBudget } from './budget';
+import { wholeBudget } from './adChecks';
+import { budgetBody, budgetOptions } from './budget';
 import { NETWORKS, networkOfPlatform } from './networks';
 
 /** Update Fields of campaigns and ad sets (PUT with `platform`). */

@@ -4,7 +4,8 @@ import { actionName } from '../../shared/actionNames';
 import { collection, field, resourceLocator } from '../../shared/fieldBuilders';
 import type { Placement } from '../../shared/operation';
 import { reading } from '../../shared/reads';
-import { failItem, requireValue } from '../../shared/requestActions';
+import { requireValue } from '../../shared/params';
+import { failItem } from '../../shared/requestActions';
 
 export const MAX_METAOBJECT_FIELDS = 100;
 

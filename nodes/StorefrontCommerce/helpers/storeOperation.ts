@@ -1,6 +1,6 @@
 import { operation, type CheckedSpec } from '../../shared/operation';
 import type { ListOptions } from '../../shared/pagination';
-import { requireValue } from '../../shared/requestActions';
+import { requireValue } from '../../shared/params';
 import { storeErrors } from './storeErrors';
 
 const requireAccount = requireValue('Store Account', 'Enter the ID of the connected store account (accountId).');

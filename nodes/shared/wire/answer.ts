@@ -31,9 +31,9 @@ export interface Fault {
 /** What one attempt came to, as a door hands it to the send loop: the API's answer, or the error thrown instead. */
 export type Outcome = { response: IN8nHttpFullResponse } | { error: unknown };
 
-/** An attempt's outcome classified, with the credential's secrets withheld before anything reads it (`withheldFrom`, below). */
-export function answerOf(outcome: Outcome, withhold: Withhold): Answer {
-	return withheldFrom('response' in outcome ? classifyResponse(outcome.response) : classifyThrown(outcome.error), withhold);
+/** An attempt's outcome classified, with the secrets of the run's credential withheld before anything reads it (`withheldFrom`, below). */
+export function answerOf(outcome: Outcome, credentials: ICredentialDataDecryptedObject | undefined): Answer {
+	return withheldFrom('response' in outcome ? classifyResponse(outcome.response) : classifyThrown(outcome.error), withholdingOf(credentials));
 }
 
 /** An answer the API gave (requests run with `ignoreHttpStatusErrors`, so every status arrives here). */
@@ -223,6 +223,17 @@ export function withholding(credentials: ICredentialDataDecryptedObject | undefi
 		return changed ? Object.fromEntries(entries) : value;
 	};
 	return (value) => (holdsSecret(value) ? (scrub(value, new WeakSet()) as typeof value) : value);
+}
+
+/** Each credential's withholding, made at its first answer: a node run reads its credential once (params.ts `credentialOfRun`). */
+const withholds = new WeakMap<ICredentialDataDecryptedObject, Withhold>();
+const withholdNothing: Withhold = (value) => value;
+
+function withholdingOf(credentials: ICredentialDataDecryptedObject | undefined): Withhold {
+	if (!credentials) return withholdNothing;
+	let withhold = withholds.get(credentials);
+	if (!withhold) withholds.set(credentials, (withhold = withholding(credentials)));
+	return withhold;
 }
 
 /** The answer with its secrets withheld: the response's body and headers, or every text of the error (not its node). */

@@ -374,3 +374,13 @@ const queues = new KeyQueues();
 export function queueOfApiKey(apiKeyHash: string): KeyQueue {
 	return queues.get(apiKeyHash);
 }
+
+/**
+ * A turn in a key's queue (`queue.turn`): in the queue of the API key that `queue` digests
+ * (`queueOfApiKey`, at a request's first turn), or in `queue` itself; the queue comes back with the
+ * ticket, for the request's later turns.
+ */
+export async function turnIn(queue: KeyQueue | string, options: Parameters<KeyQueue['turn']>[0]): Promise<{ queue: KeyQueue; ticket: number }> {
+	const keyQueue = typeof queue === 'string' ? queueOfApiKey(queue) : queue;
+	return { queue: keyQueue, ticket: await keyQueue.turn(options) };
+}

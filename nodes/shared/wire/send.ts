@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
@@ -10,13 +11,12 @@ import type {
 import { createHash } from 'crypto';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerOf, headersOf, withholding, withoutHeader, type Answer, type Fault, type Outcome, type Withhold } from './answer';
+import { answerOf, headersOf, withoutHeader, type Answer, type Fault, type Outcome } from './answer';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn, type ErrorHints } from './failure';
-import { KeyQueue, QueueCancelled, QueueWaitExceeded, queueOfApiKey, wait } from './keyQueue';
+import { KeyQueue, QueueCancelled, QueueWaitExceeded, turnIn, wait } from './keyQueue';
 import { withActionNames } from '../actionNames';
-import { nodeOf } from '../params';
-import { credentialOfRun } from '../runCredential';
+import { credentialOfRun, nodeOf } from '../params';
 
 /**
  * How every request is sent, whichever door it came in by (request.ts), as the Call the door
@@ -87,7 +87,9 @@ export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
  */
 export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>, call: Call): Promise<Sent> {
 	const nodeRun = nodeRunOf(ctx);
-	const { queue, withhold } = await nodeRun.credential(ctx);
+	const { credentials, queueOf } = await nodeRun.credential(ctx);
+	// the key's queue (keyQueue.ts): looked up at the request's first turn, kept for its later ones
+	let queue: KeyQueue | string = queueOf;
 	// a call made while a webhook waits for its answer takes its turn within the time it has
 	const maxWaitMs = call.whileWebhookWaits?.maxQueueWaitMs ?? nodeRun.maxQueueWaitSeconds * 1000;
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
@@ -99,23 +101,25 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>
 	for (let attempts = 1; ; attempts++) {
 		const again = attempts > 1;
 		await nodeRun.acquire(again);
-		let ticket: number;
+		let turn: { queue: KeyQueue; ticket: number };
 		try {
 			// a request answered 429 goes again ahead of those not yet sent, after the key's hold
-			ticket = await queue.turn({ first: again, signal, maxWaitMs });
+			turn = await turnIn(queue, { first: again, signal, maxWaitMs });
 		} catch (error) {
 			nodeRun.release();
 			if (lastRateLimit && error instanceof QueueCancelled) throw rateLimitError(ctx, lastRateLimit, call, waited, 0, true);
 			const { message, description } = notSentText(error instanceof QueueWaitExceeded, maxWaitMs / 1000);
 			throw new NodeOperationError(ctx.getNode(), message, { description });
 		}
+		queue = turn.queue;
+		const { ticket } = turn;
 		// classified once, and before anything reads it no secret of the credential goes on from it, success or error
-		const answer = answerOf(await attempt(), withhold);
+		const answer = answerOf(await attempt(), credentials);
 		nodeRun.release();
 		const headers = headersOf(answer);
 		if (answer.kind === 'succeeded') {
-			queue.answered(ticket, headers);
 			nodeRun.succeeded();
+			queue.answered(ticket, headers);
 			if (call.deleteEntry) rememberDelete(call.deleteEntry);
 			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
 			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
@@ -249,13 +253,14 @@ class NodeRun {
 	) {}
 
 	/**
-	 * The key's queue, looked up for each request: one idle for a while is dropped from the
-	 * process's map (keyQueue.ts); and what withholds the credential's secrets from answers (answer.ts).
+	 * The credential, whose secrets are withheld from answers (answer.ts), and the key's queue: its
+	 * hash, looked up for each request (one idle for a while is dropped from the process's map:
+	 * keyQueue.ts), or a queue of the run's own.
 	 */
-	async credential(ctx: Context): Promise<{ queue: KeyQueue; withhold: Withhold }> {
+	async credential(ctx: Context): Promise<{ credentials?: ICredentialDataDecryptedObject; queueOf: KeyQueue | string }> {
 		this.credentialRead ??= readCredential(ctx);
-		const { hash, withhold } = await this.credentialRead;
-		return { queue: hash ? queueOfApiKey(hash) : (this.ownQueue ??= new KeyQueue()), withhold };
+		const { hash, credentials } = await this.credentialRead;
+		return { credentials, queueOf: hash ?? (this.ownQueue ??= new KeyQueue()) };
 	}
 
 	/** A slot; `first`: ahead of the queue (a request sent again, after a 429 or a fault). */
@@ -288,12 +293,12 @@ class NodeRun {
 	}
 }
 
-/** The API the credential points at (a hash of its base URL and key: the process's map of queues never holds the key), and its secrets to withhold. */
-async function readCredential(ctx: Context): Promise<{ hash?: string; withhold: Withhold }> {
+/** The credential (its secrets to withhold), and the API it points at (a hash of its base URL and key: the process's map of queues never holds the key). */
+async function readCredential(ctx: Context): Promise<{ hash?: string; credentials?: ICredentialDataDecryptedObject }> {
 	const credentials = 'getCredentials' in ctx ? await credentialOfRun(ctx).catch(() => undefined) : undefined;
-	if (!credentials) return { withhold: withholding(undefined) };
+	if (!credentials) return {};
 	const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
-	return { hash: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex'), withhold: withholding(credentials) };
+	return { hash: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex'), credentials };
 }
 
 /**

@@ -17,9 +17,16 @@ import { boostName, captionOfLabel } from '../../helpers/reboosts';
 import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
 import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
 
-/** Builds `targeting` from the Targeting collection (named fields + free JSON for the rest). */
-async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const fields = param<IDataObject>(this, 'targeting', {});
+const SPARK_CODE: CredentialSecret = { name: 'sparkAuthCodeSecret', label: 'Spark Auth Code', usedBy: 'Boost Post with Use Spark Auth Code on' };
+
+/**
+ * The boost's own part of the request, its fields read in one call:
+ * - `targeting` from the Targeting collection (named fields + free JSON for the rest), and Goal and Start Date;
+ * - videonet: the credential's Spark Auth Code when asked for; a code left in the workflow stops the item before anything is sent;
+ * - a boost can take minutes while a reel is re-hosted: it waits up to 10 minutes rather than time out.
+ */
+async function boostRequest(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	const { targeting: fields, additionalFields: extra, network } = params(this, { targeting: {} as IDataObject, additionalFields: {} as IDataObject, network: '' });
 	const { moreJson, countries, interests, ...rest } = fields;
 	const targeting: IDataObject = moreJson ? { ...(parseJson(moreJson, 'More Targeting (JSON)', 'a JSON object, e.g. {"countries": ["US"]}', (m, d) => failItem(this, m, d)) as IDataObject) } : {};
 	if (countries) targeting.countries = codesList(countries);
@@ -27,26 +34,10 @@ async function sendTargeting(this: IExecuteSingleFunctions, request: IHttpReques
 	copyFilled(targeting, rest);
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
-	const extra = param<IDataObject>(this, 'additionalFields', {});
 	for (const key of ['goal', 'startDate']) if (extra[key]) body[key] = extra[key];
-	request.body = body;
-	return request;
-}
-
-const SPARK_CODE: CredentialSecret = { name: 'sparkAuthCodeSecret', label: 'Spark Auth Code', usedBy: 'Boost Post with Use Spark Auth Code on' };
-
-/** Videonet: the credential's Spark Auth Code when asked for; a code left in the workflow stops the item before anything is sent. */
-async function sendSparkAuthCode(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const extra = param<IDataObject>(this, 'additionalFields', {});
 	if (!isEmpty(extra.sparkAuthCode)) refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
-	if (extra.useSparkAuthCode === true && param<string>(this, 'network', '') === 'videonet') {
-		request.body = { ...(request.body as IDataObject), sparkAuthCode: await credentialSecret(this, SPARK_CODE) };
-	}
-	return request;
-}
-
-/** A boost can take minutes while a reel is re-hosted: it waits up to 10 minutes rather than time out. */
-async function allowLongBoost(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	if (extra.useSparkAuthCode === true && network === 'videonet') body.sparkAuthCode = await credentialSecret(this, SPARK_CODE);
+	request.body = body;
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
 	return request;
 }
@@ -137,15 +128,15 @@ export const fields = [
 ];
 
 /** The functions above read only names of `fields`. */
-const { param, locatorValue } = readerOf<typeof fields>();
+const { params, locatorValue } = readerOf<typeof fields>();
 
 /**
  * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
  * (reboosts.ts) when known without a request: the incoming item is that post (Get Many Ranked for Boosting's),
  * or the post was picked from the list, whose label holds its caption.
  */
-function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
-	const set = param<IDataObject>(ctx, 'additionalFields', {}).adName;
+function wantedName(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
+	const set = extra.adName;
 	if (typeof set === 'string' && set.trim()) return set.trim();
 	const post = locatorValue(ctx, 'postId');
 	const input = ctx.getInputData()?.json ?? {};
@@ -157,9 +148,9 @@ function wantedName(ctx: IExecuteSingleFunctions): string | undefined {
 }
 
 /** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
-function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
+function nameOrNone(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
 	try {
-		return wantedName(ctx);
+		return wantedName(ctx, extra);
 	} catch {
 		return undefined;
 	}
@@ -171,11 +162,12 @@ function nameOrNone(ctx: IExecuteSingleFunctions): string | undefined {
  * saying so: the ad exists.
  */
 async function nameAfterPost(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	if (param<string>(this, 'network', '') !== 'socialnet') return items;
+	const { network, additionalFields: extra } = params(this, { network: '', additionalFields: {} as IDataObject });
+	if (network !== 'socialnet') return items;
 	const named: INodeExecutionData[] = [];
 	for (const item of items) {
 		const ad = item.json;
-		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this) : undefined;
+		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this, extra) : undefined;
 		if (!name || ad.name === name) {
 			named.push(item);
 			continue;
@@ -204,6 +196,6 @@ export const option = adsOperation({
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
-	preSend: [sendTargeting, sendSparkAuthCode, checkAdBeforeSending(true), allowLongBoost, sendOwnIdempotencyKey],
+	preSend: [boostRequest, checkAdBeforeSending(true), sendOwnIdempotencyKey],
 	postReceive: [createdOutput('ad'), nameAfterPost],
 });
