@@ -5,7 +5,7 @@ import path from 'node:path';
 import { KEYS, startFakeApi, type FakeApiServer, type Realistic, type WebhookDialect } from '../fake-api';
 import { seedDemo } from '../fake-api/demo';
 import { OPENAI_BASE } from '../fake-api/openai';
-import { capsInWords } from '../credentials/spendingCaps';
+import { capsInWords } from '../credentials/capChecks';
 import { ensureN8n, installPackage, N8n, N8N_VERSION, OWNER, ROOT, waitFor } from '../scripts/lib/n8n';
 import { startQueue, type Queue } from './queueMode';
 import { CAPPED_CREDENTIAL_NAME, loadExample, loadExamples, MCP_EXAMPLE, OPENAI_CREDENTIAL_NAME, SANDBOX_CAPS, SANDBOX_NO_CAPS, UNCAPPED_CREDENTIAL_NAME } from './setup';

@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { RECOMMENDATION_TYPES } from '../credentials/recommendationTypes';
-import { checksAny, SPENDING_CAPS } from '../credentials/spendingCaps';
+import { checksAny } from '../credentials/capChecks';
+import { SPENDING_CAPS } from '../credentials/spendingCaps';
 import { canDo, spendsOf } from '../nodes/StorefrontAds/helpers/spends';
 import { adsResources } from '../nodes/StorefrontAds/resources';
 

@@ -11,7 +11,8 @@ import type {
 
 import type { Field } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
-import { buildRequest, PATH_PARAM, type Placement } from './params';
+import { buildRequest, type Placement } from './params';
+import { PATH_PARAM } from './pathSegment';
 import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
 import { leavingRoutingNode, passOn } from './wire/failure';
@@ -21,7 +22,7 @@ import { requestHook, type HookedOperation, type MakeRequests } from './wire/req
 export type { MakeRequests } from './wire/request';
 
 export type { Placement } from './params';
-export { fillPath } from './params';
+export { fillPath } from './pathSegment';
 
 /** The `{name}`s of a path template, as a type. */
 type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 
 import { StorefrontApi } from '../../credentials/StorefrontApi.credentials';
 import { RECOMMENDATION_TYPES } from '../../credentials/recommendationTypes';
-import { checksAny, SPEND_ACTIONS, SPENDING_CAPS } from '../../credentials/spendingCaps';
+import { checksAny } from '../../credentials/capChecks';
+import { SPEND_ACTIONS, SPENDING_CAPS } from '../../credentials/spendingCaps';
 import { canDo, spendsOf } from '../../nodes/StorefrontAds/helpers/spends';
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import { capsRows, recommendationsTable, TABLE_END, TABLE_START, withTable } from '../../scripts/caps-table';

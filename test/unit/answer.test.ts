@@ -1,8 +1,9 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { classifyResponse, classifyThrown, faultOf, headersOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
-import { alreadyDeleted } from '../../nodes/shared/wire/request';
-import { deletedEarlier, rememberDelete, whyNotResent } from '../../nodes/shared/wire/send';
+import { alreadyDeleted } from '../../nodes/shared/wire/call';
+import { deletedEarlier, rememberDelete } from '../../nodes/shared/wire/send';
+import { whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**
  * Each attempt's answer classified once (nodes/shared/wire/answer.ts), at its edges: the statuses

@@ -5,7 +5,7 @@ import { NO_RESEND_AFTER_TIMEOUT } from '../../nodes/StorefrontAds/resources/ad/
 import { withActionNames } from '../../nodes/shared/actionNames';
 import { faultOf } from '../../nodes/shared/wire/answer';
 import { faultError } from '../../nodes/shared/wire/failure';
-import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/send';
+import { backoffSeconds, whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**
  * The resend decisions of nodes/shared/wire/send.ts that a run through n8n-core cannot reach in a

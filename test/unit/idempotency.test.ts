@@ -1,4 +1,4 @@
-import { describeCall } from '../../nodes/shared/wire/request';
+import { describeCall } from '../../nodes/shared/wire/call';
 import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
 
 /**

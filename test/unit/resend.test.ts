@@ -1,8 +1,9 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { classifyResponse, type Answer, type Fault } from '../../nodes/shared/wire/answer';
-import { describeCall, UNDECLARED_POST } from '../../nodes/shared/wire/request';
-import { MAX_WAIT_SECONDS, shouldResend, type Call, type Progress } from '../../nodes/shared/wire/send';
+import { describeCall, UNDECLARED_POST } from '../../nodes/shared/wire/call';
+import type { Call } from '../../nodes/shared/wire/call';
+import { MAX_WAIT_SECONDS, shouldResend, type Progress } from '../../nodes/shared/wire/resend';
 
 /**
  * The one decision whether a request goes again (nodes/shared/wire/send.ts `shouldResend`),

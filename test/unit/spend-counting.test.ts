@@ -1,6 +1,7 @@
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { adBudgetOf, breachOf, requestBreaches, type AmountCap, type CredentialCaps } from '../../credentials/spendingCaps';
+import { breachOf, requestBreaches } from '../../credentials/capChecks';
+import { adBudgetOf, type AmountCap, type CredentialCaps } from '../../credentials/spendingCaps';
 import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spends';
 import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';

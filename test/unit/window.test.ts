@@ -1,4 +1,5 @@
-import { KeyQueue, Pace, type Clock } from '../../nodes/shared/wire/keyQueue';
+import { KeyQueue, type Clock } from '../../nodes/shared/wire/keyQueue';
+import { Pace } from '../../nodes/shared/wire/pace';
 import { FakeClock } from './fake-clock';
 
 /**

@@ -2,7 +2,7 @@ import { AxiosHeaders } from 'axios';
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { apiRequest } from '../../nodes/shared/wire/request';
-import { withheldFrom, withholding } from '../../nodes/shared/wire/answer';
+import { withheldFrom, withholding } from '../../nodes/shared/wire/withheld';
 
 /**
  * Withholding (nodes/shared/wire/answer.ts `withheldFrom`): a secret of the credential that comes back in an
@@ -63,7 +63,7 @@ test('every text field of an error thrown instead of an answer is withheld, not 
 	// the answer as send.ts hands it on: every own field of the error, the node's aside
 	const node = { name: `Node ${KEY}` };
 	const e = Object.assign(thrown(), { node });
-	const { error: cleaned } = withheldFrom({ kind: 'failed', error: e }, withholding(credentials)) as { error: Record<string, unknown> };
+	const { error: cleaned } = withheldFrom({ kind: 'failed', error: e }, withholding(credentials)) as unknown as { error: Record<string, unknown> };
 	const seen = JSON.stringify({ ...cleaned, node: undefined, message: cleaned.message, stack: cleaned.stack });
 	expect(seen).not.toContain(KEY);
 	expect(seen).not.toContain(SPARK);

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { actionName } from '../../shared/actionNames';
 import { apiRequest } from '../../shared/wire/request';
 import { recommendationRow } from '../../../credentials/recommendationTypes';
-import { capsInWords, checksAny, SPEND_ACTIONS, SPENDING_CAPS, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
+import { capsInWords, checksAny } from '../../../credentials/capChecks';
+import { SPEND_ACTIONS, SPENDING_CAPS, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
 import { refuseOverCap } from './spendingActions';
 import type { JudgedSpends, SpendActions } from './spends';
 

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { failItem } from '../../shared/requestActions';
 import { credentialOfRun, nodeOf } from '../../shared/params';
 import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
-import { checkedBy, lowerText, requestText, SPENDING_CAPS, type Breach, type CountCap, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
+import { checkedBy } from '../../../credentials/capChecks';
+import { lowerText, requestText, SPENDING_CAPS, type Breach, type CountCap, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
 import { judgedActions } from './spends';
 
 /**

@@ -1,7 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
 	IDataObject,
-	IExecuteFunctions,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestMethods,
@@ -15,38 +14,29 @@ import { markOwnRequest } from '../../../credentials/signing';
 import type { Outcome } from './answer';
 import type { ErrorAdvice } from './errorText';
 import { leavingRoutingNode, passOn } from './failure';
-import { runScope, stampKey, type Keying } from './idempotency';
-import { sendPolitely, type Call, type Context } from './send';
-import { checkedSegment, movedPathError, pathMoves } from '../params';
+import { describeCall, type Context, type Endpoint } from './call';
+import { sendPolitely } from './send';
+import { checkedSegment } from '../pathSegment';
 import { CREDENTIAL_NAME } from '../requestDefaults';
 
 /*
  * The wire at a glance: the path one request takes, top to bottom (docs/reliability.md).
  *   request.ts      its two doors (this file): `requestHook` for every declarative operation,
- *                   `apiRequest` for code; both describe it once (`describeCall`): the path checked,
- *                   its Idempotency-Key (idempotency.ts), what its operation's endpoint says
- *   send.ts         the send loop: the in-flight limit, the key's turn, the one decision whether it
- *                   goes again (429 waits, fault resends), a DELETE found gone
- *   keyQueue.ts     the API key's fair queue in this process, at the pace its answers allow (window.ts: a fixed window's)
- *                   each attempt then marked as ours and signed by the credential (credentials/signing.ts)
- *   answer.ts       each attempt's outcome classified once, every header read, the credential's secrets withheld
+ *                   `apiRequest` for code
+ *   call.ts         both describe it once (`describeCall`): the path checked, its Idempotency-Key
+ *                   (idempotency.ts), what its operation's endpoint says
+ *   send.ts         the send loop: the key's turn, 429 waits, fault resends, a DELETE found gone;
+ *                   resend.ts: the one decision whether it goes again; nodeRun.ts: the node run's
+ *                   in-flight limit and retry budget
+ *   keyQueue.ts     the API key's fair queue in this process, at the pace its answers allow (pace.ts;
+ *                   window.ts: a fixed window's); each attempt then marked as ours and signed by the
+ *                   credential (credentials/signing.ts)
+ *   answer.ts       each attempt's outcome classified once, every header read; withheld.ts: the
+ *                   credential's secrets withheld
  *   failure.ts      the error, from the body read and errorText.ts's words
  */
 
-/**
- * The endpoint an operation calls, as the wire reads it for every request of it (operation.ts;
- * batchOperation.ts for batch operations).
- */
-export interface Endpoint {
-	/** "Add users to an audience": names the operation when an event's repeat conflicts. */
-	action: string;
-	/** The path template: a DELETE found gone names its last `{name}` and that value. */
-	path: string;
-	/** How its POSTs are keyed (idempotency.ts); by the event, else the execution, when not said. */
-	keying?: Keying;
-	/** Why its requests are never resent after a timeout (Boost Post, the batch operations); said when they are not. */
-	noResendAfterTimeout?: string;
-}
+export type { Endpoint } from './call';
 
 /** What makes an operation's request(s) (one, the pages of a list, the chunks of a bulk call), each with `makeRoutingRequest`. */
 export type MakeRequests = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
@@ -184,75 +174,4 @@ async function sendOnce(ctx: Context, request: IHttpRequestOptions): Promise<Out
 		// no answer (a timeout, a connection that failed): the send loop reads which fault from the network error
 		return { error };
 	}
-}
-
-/** Deny by default: a POST whose operation declares nothing may still be running at the API when no answer came in time. */
-export const UNDECLARED_POST = 'no operation declares that this call may be resent after a timeout, and the API may still be doing it. Look for its result before running it again.';
-
-/** The time a call made while a webhook waits may take by default (the API waits 10 s for a delivery's answer). */
-const WEBHOOK_CALL_MS = 3000;
-
-/** The request as either door holds it (RoutingNode's options may have no URL yet). */
-type Request = Pick<IHttpRequestOptions, 'method' | 'body' | 'headers' | 'timeout'> & { url?: string };
-
-/**
- * The Call for `request`, whichever door it came in by, which gets its Idempotency-Key here (a
- * POST). A path that would move (an empty, "." or ".." part: the net under the fields' checks) is
- * stopped before anything is sent, naming the item.
- */
-export function describeCall(ctx: Context, request: Request, at: { itemIndex?: number; advice?: ErrorAdvice; endpoint?: Endpoint }): Call {
-	const url = String(request.url ?? '');
-	if (pathMoves(url)) {
-		const { message, description } = movedPathError(url);
-		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at.itemIndex });
-	}
-	const { endpoint } = at;
-	const method = String(request.method ?? 'GET').toUpperCase();
-	// in an execution, keyed by it (or its event): an operation's item always (as a tool served over
-	// MCP its execution may have no ID yet: the key must still be the same on every resend); a custom
-	// run when it has an execution ID; the Trigger's lifecycle calls have none
-	const running =
-		'getExecutionId' in ctx && ('getItemIndex' in ctx || ctx.getExecutionId()) ? (ctx as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
-	const { eventId } = method === 'POST' ? stampKey(running, at.itemIndex ?? 0, request, endpoint?.keying) : {};
-	const call: Call = {
-		method,
-		noResendAfterTimeout: endpoint ? endpoint.noResendAfterTimeout : method === 'POST' ? UNDECLARED_POST : undefined,
-		advice: at.advice,
-		repeat: eventId && endpoint ? { eventId, action: endpoint.action } : undefined,
-		whileWebhookWaits: 'getRequestObject' in ctx ? { maxQueueWaitMs: request.timeout ?? WEBHOOK_CALL_MS } : undefined,
-	};
-	if (method !== 'DELETE') return call;
-	const [idName, id] = endpoint ? pathValue(endpoint.path)(url) : [];
-	const node = ctx.getNode();
-	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteEntry: running && `${runScope(running)}|${node.id ?? node.name}|${url}` };
-}
-
-/** What a DELETE answers when an earlier attempt (whose answer was lost) had deleted it: `{deleted, <idName>}` as the store deletes answer, with a note. */
-export function alreadyDeleted(idName?: string, id?: string): IDataObject {
-	return {
-		deleted: true,
-		...(idName ? { [idName]: id } : {}),
-		alreadyDeleted: true,
-		note: 'Deleted: an earlier attempt of this item reached the API but its answer was lost, and the next attempt found nothing left to delete.',
-	};
-}
-
-type PathValue = (url: string) => [string?, string?];
-
-/** Each endpoint path's reader, made once (the paths are the operations' own: a bounded set). */
-const readers = new Map<string, PathValue>();
-
-/** Reads the last `{name}` of a path template and its value from a URL (a DELETE found gone names its ID). */
-function pathValue(path: string): PathValue {
-	let reader = readers.get(path);
-	if (reader) return reader;
-	const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-	const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
-	const last = names.length - 1;
-	reader = (url) => {
-		const value = pattern.exec(url)?.[last + 1];
-		return last >= 0 && value !== undefined ? [names[last], decodeURIComponent(value)] : [];
-	};
-	readers.set(path, reader);
-	return reader;
 }
