@@ -12,7 +12,7 @@ import { runNode, type Credentials } from '../harness';
 import { byId } from '../harness/context';
 import { startEchoingApi } from '../harness/echo';
 import { runAsTool } from '../harness/tool';
-import { SECRET_FIELDS } from '../nodes/shared/wire/withheld';
+import { SECRET_FIELDS } from '../nodes/shared/wire/answer';
 
 const API_KEY = 'sk_live_ECHOED_KEY_0123456789';
 const CHATNET_KEY = 'cn_live_CREDKEY12345678';

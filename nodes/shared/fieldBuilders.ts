@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
  * A field whose name TypeScript knows. An operation lists its fields (`fields`), and its path's
@@ -112,4 +112,17 @@ export function collection<N extends string, O extends string>(
 	placeholder = 'Add Field',
 ): Field<N | `${N}.${O}`> {
 	return { displayName, name, type: 'collection', placeholder, default: {}, options };
+}
+
+/** Where one field's value goes in the request (an operation's `inRequest`, applied by params.ts `buildRequest`). */
+export interface Placement {
+	in: 'query' | 'body';
+	/** Name on the wire (default: the parameter's name). */
+	as?: string;
+	/** Leave it out when empty (default: sent as it is). */
+	optional?: boolean;
+	/** Resource locators: send the chosen ID. */
+	locator?: boolean;
+	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
+	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
 }

@@ -1,28 +1,23 @@
 import type {
-	IExecutePaginationFunctions,
-	IExecuteSingleFunctions,
 	IHttpRequestMethods,
-	IHttpRequestOptions,
 	INodeProperties,
 	INodePropertyOptions,
 	PostReceiveAction,
 	PreSendAction,
 } from 'n8n-workflow';
 
-import type { Field } from './fieldBuilders';
+import type { Field, Placement } from './fieldBuilders';
 import { listReads, paginate, type ListOptions } from './pagination';
-import { buildRequest, type Placement } from './params';
-import { PATH_PARAM } from './pathSegment';
+import { buildRequest, checkedPreSend, PATH_PARAM } from './params';
 import { readsOf, type Reads } from './reads';
 import type { ErrorAdvice } from './wire/errorText';
-import { leavingRoutingNode, passOn } from './wire/failure';
 import type { Keying } from './wire/idempotency';
-import { requestHook, type HookedOperation, type MakeRequests } from './wire/request';
+import { oneRequest, requestHook, type HookedOperation, type MakeRequests } from './wire/request';
 
 export type { MakeRequests } from './wire/request';
 
-export type { Placement } from './params';
-export { fillPath } from './pathSegment';
+export type { Placement } from './fieldBuilders';
+export { fillPath } from './params';
 
 /** The `{name}`s of a path template, as a type. */
 type PathNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathNames<Rest> : never;
@@ -90,7 +85,7 @@ export interface OperationSpec<N extends string = string> {
 	 * `workflow` for a call that spends.
 	 */
 	keying?: Keying;
-	/** Why a request of this operation must never be resent after a timeout (wire/send.ts `shouldResend`); said when it is not. */
+	/** Why a request of this operation must never be resent after a timeout (wire/resend.ts `shouldResend`); said when it is not. */
 	noResendAfterTimeout?: string;
 	/** The node's own error codes and their fix (wire/errorText.ts), given by the node's operation builder. */
 	errors?: ErrorAdvice;
@@ -101,33 +96,10 @@ export interface OperationSpec<N extends string = string> {
 	makeRequests?: MakeRequests;
 }
 
-/**
- * The operation's preSend actions in one. Under Continue On Fail a failure is kept (in `failed`,
- * by request) instead of thrown, so that the request hook turns it into an error item paired with
- * its input item (RoutingNode's own error items carry no pairedItem).
- */
-function checkedPreSend(actions: PreSendAction[], failed: WeakMap<object, unknown>): PreSendAction {
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		try {
-			for (const action of actions) request = await action.call(this, request);
-			return request;
-		} catch (error) {
-			if (!this.continueOnFail()) throw leavingRoutingNode(this.getNode(), passOn(this.getNode(), error));
-			failed.set(request, error);
-			return request;
-		}
-	};
-}
-
 /** A postReceive the wire runs itself: a function (n8n's declarative forms run only inside RoutingNode). */
 const outputFunction = (action: string) => (postReceive: PostReceiveAction) => {
 	if (typeof postReceive !== 'function') throw new Error(`${action}: a postReceive must be a function (the wire runs it on the answer)`);
 	return postReceive as HookedOperation['postReceive'][number];
-};
-
-/** One request, for operations that are neither lists nor make their requests themselves. */
-const oneRequest: MakeRequests = async function (this: IExecutePaginationFunctions, requestData) {
-	return await this.makeRoutingRequest(requestData);
 };
 
 /**

@@ -1,8 +1,6 @@
 import {
 	NodeOperationError,
-	type ICredentialDataDecryptedObject,
 	type IDataObject,
-	type IExecuteFunctions,
 	type IExecuteSingleFunctions,
 	type IGetNodeParameterOptions,
 	type IHttpRequestOptions,
@@ -12,15 +10,15 @@ import {
 } from 'n8n-workflow';
 
 import { withActionNames } from './actionNames';
-import { locatorDeclaredAs, type LocatorSpec } from './fieldBuilders';
-import { fillPath } from './pathSegment';
-import { CREDENTIAL_NAME } from './requestDefaults';
+import { locatorDeclaredAs, type LocatorSpec, type Placement } from './fieldBuilders';
+import { segmentError } from './wire/errorText';
+import { leavingRoutingNode, passOn } from './wire/failure';
 
 /**
  * The node's parameters as an operation reads them: each once per item, a locator's ID checked
- * against the locators its node registers (`checkedId`); and the request its declaration makes of
- * them (`buildRequest`), each value put in its path kept in its segment (`checkedSegment`); the node
- * and its credential as a run reads them (`nodeOf`, `credentialOfRun`).
+ * against the locators its node registers (`checkedId`), the node copied once per item (`nodeOf`);
+ * and the request its declaration makes of them (`buildRequest`), each value put in its path kept
+ * in its segment (`checkedSegment`; the wire's net at both doors, `pathMoves`).
  */
 
 /**
@@ -49,33 +47,6 @@ export function nodeOf(ctx: { getNode(): INode }): INode {
 	let node = nodes.get(item);
 	if (!node) nodes.set(item, (node = ctx.getNode()));
 	return node;
-}
-
-/**
- * The node's Storefront API credential, read once per node run. In n8n each `getCredentials` is a
- * database read, a decryption and a walk of the credential's fields (n8n's CredentialsHelper
- * `getDecrypted`), about a request's worth of CPU. RoutingNode reads it once per run for the
- * request pass and once per request for the Authorization header; the spending caps, the wire's
- * queue and what it withholds read it here, once per run, instead of once per item each.
- *
- * A node run is its execute data (RoutingNode hands every item of a run the same) and the node's
- * name (tools share their AI Agent's execute data). A context without execute data reads it
- * itself. Callers only read the object they get: it is the run's.
- */
-const byRun = new WeakMap<object, Map<string, Promise<ICredentialDataDecryptedObject>>>();
-
-/** Any context that reads credentials (an item's, a custom operation's, a list search's, the Trigger's). */
-type Running = { getCredentials(type: string): Promise<ICredentialDataDecryptedObject>; getNode(): INode; getExecuteData?: () => unknown };
-
-export function credentialOfRun(ctx: Running): Promise<ICredentialDataDecryptedObject> {
-	const data = typeof ctx.getExecuteData === 'function' ? (ctx.getExecuteData() as object | undefined) : undefined;
-	if (!data) return ctx.getCredentials(CREDENTIAL_NAME);
-	let byNode = byRun.get(data);
-	if (!byNode) byRun.set(data, (byNode = new Map()));
-	const name = nodeOf(ctx).name;
-	let read = byNode.get(name);
-	if (!read) byNode.set(name, (read = ctx.getCredentials(CREDENTIAL_NAME)));
-	return read;
 }
 
 export function param<T = unknown>(
@@ -157,44 +128,8 @@ export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string
 	return checkedId(nodeOf(ctx), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
 }
 
-/** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */
-export const isLocatorValue = (value: unknown): value is { mode: unknown; value: unknown } =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) && 'mode' in value && 'value' in value;
-
-/**
- * A collection's values with each resource locator among them as its plain ID, trimmed and checked
- * as `locatorValue` checks one (Filters → Campaign, Additional Fields → Audience); any other value,
- * a plain ID saved before the option was a locator included, stays as it is.
- */
-export function withPlainIds(ctx: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
-	const plain: IDataObject = {};
-	for (const [key, value] of Object.entries(fields)) plain[key] = isLocatorValue(value) ? checkedId(ctx.getNode(), key, value.value, ctx.getItemIndex()) : value;
-	return plain;
-}
-
 export const isEmpty = (value: unknown) =>
 	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-
-/**
- * The same read for code that runs once for all items (a declarative node's `customOperations`):
- * the value for item `itemIndex`, or the fallback when the parameter is not shown.
- */
-export function paramOf<T>(ctx: IExecuteFunctions, itemIndex: number, name: string, fallback: T, options: IGetNodeParameterOptions = {}): T {
-	return ctx.getNodeParameter(name, itemIndex, fallback as never, options) as T;
-}
-
-/** Where one field's value goes in the request. */
-export interface Placement {
-	in: 'query' | 'body';
-	/** Name on the wire (default: the parameter's name). */
-	as?: string;
-	/** Leave it out when empty (default: sent as it is). */
-	optional?: boolean;
-	/** Resource locators: send the chosen ID. */
-	locator?: boolean;
-	/** Turns the parameter's value into what the API takes (may fail the item with a clear message). */
-	map?: (this: IExecuteSingleFunctions, value: unknown) => unknown;
-}
 
 /** A `map` refusing an empty value before the call, naming the field (the item fails, as requestActions.ts `failItem` fails it). */
 export function requireValue(label: string, fix: string) {
@@ -202,6 +137,24 @@ export function requireValue(label: string, fix: string) {
 		const text = String(value ?? '').trim();
 		if (!text) throw new NodeOperationError(this.getNode(), `${label} is empty`, { description: fix, itemIndex: this.getItemIndex() });
 		return text;
+	};
+}
+
+/**
+ * The operation's preSend actions in one. Under Continue On Fail a failure is kept (in `failed`,
+ * by request) instead of thrown, so that the request hook (wire/request.ts) turns it into an error item paired with
+ * its input item (RoutingNode's own error items carry no pairedItem).
+ */
+export function checkedPreSend(actions: PreSendAction[], failed: WeakMap<object, unknown>): PreSendAction {
+	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+		try {
+			for (const action of actions) request = await action.call(this, request);
+			return request;
+		} catch (error) {
+			if (!this.continueOnFail()) throw leavingRoutingNode(this.getNode(), passOn(this.getNode(), error));
+			failed.set(request, error);
+			return request;
+		}
 	};
 }
 
@@ -232,4 +185,65 @@ export function buildRequest(path: string, inRequest: Record<string, 'query' | '
 		}
 		return request;
 	};
+}
+
+/*
+ * IDs stay in their segment. A value put in a request's path is one segment: `encodeURIComponent`
+ * keeps `.`, so an ID of `..` (or `.`, or empty) would make URL parsing drop or climb a segment and
+ * send the request, with the key, to another endpoint (`DELETE /v1/webhooks/..` is `DELETE /v1/`);
+ * servers and proxies that decode once more treat `%2e%2e` and `%2F` the same way. Such a value is
+ * refused before anything is sent, naming the field (`fillPath`, `checkedSegment`); at both doors
+ * of the wire a URL is checked again (`pathMoves`).
+ */
+
+export const PATH_PARAM = /\{(\w+)\}/g;
+
+/**
+ * A path template with each `{name}` filled from `value(name)`, each value checked to stay one
+ * segment (`checkedSegment`, below) and URL-encoded; `label(name)` names the field when one is refused.
+ */
+export const fillPath = (path: string, value: (name: string) => string, label: (name: string) => string, fail: (message: string, description: string) => never) =>
+	path.replace(PATH_PARAM, (_, name: string) => checkedSegment(label(name), value(name), fail));
+
+/** Decodings looked through: a value encoded more often than this is refused. */
+const MAX_DECODINGS = 3;
+
+/** Why `value` cannot be one path segment ('empty' or 'moves'), or undefined when it can. */
+export function segmentProblem(value: string): 'empty' | 'moves' | undefined {
+	if (value.trim() === '') return 'empty';
+	let text = value;
+	for (let i = 0; i <= MAX_DECODINGS; i++) {
+		const trimmed = text.trim();
+		if (trimmed === '' || trimmed === '.' || trimmed === '..' || /[/\\]/.test(text)) return 'moves';
+		let decoded: string;
+		try {
+			decoded = decodeURIComponent(text);
+		} catch {
+			// a lone `%`: sent as `%25`, the server reads it as it is
+			return undefined;
+		}
+		if (decoded === text) return undefined;
+		text = decoded;
+	}
+	return 'moves';
+}
+
+/** The value encoded as one segment, or `fail` with the field's name when it cannot be one. */
+export function checkedSegment(label: string, value: string, fail: (message: string, description: string) => never): string {
+	const problem = segmentProblem(value);
+	if (problem) {
+		const { message, description } = segmentError(label, value, problem);
+		fail(message, description);
+	}
+	return encodeURIComponent(value);
+}
+
+/**
+ * The net under the fields' checks, at both doors of the wire: whether a request path (before any
+ * `?`) has an empty, `.` or `..` segment, or one that decodes to such a segment or to a `/`.
+ */
+export function pathMoves(url: string): boolean {
+	const path = url.replace(/^[a-z][a-z\d+\-.]*:\/\/[^/]*/i, '').split(/[?#]/)[0];
+	const segments = path.split('/').slice(1);
+	return segments.some((segment, i) => (segment === '' ? i < segments.length - 1 || segments.length === 1 : segmentProblem(segment) !== undefined));
 }

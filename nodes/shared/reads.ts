@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, IExecuteSingleFunctions, IGetNodeParameterOptions } from 'n8n-workflow';
 
 import type { Field } from './fieldBuilders';
 import { locatorValue, param, params } from './params';
@@ -36,3 +36,12 @@ export function reading<N extends string, A extends object>(names: readonly N[],
 
 /** The names an action reads (none for an action not built with `reading`). */
 export const readsOf = (action: unknown): readonly string[] => (action as Partial<Reads<string>>)?.reads ?? [];
+
+/**
+ * A read by name for code that runs once for all items (a declarative node's `customOperations`,
+ * whose names its own types check): the value for item `itemIndex`, or the fallback when the
+ * parameter is not shown.
+ */
+export function paramOf<T>(ctx: IExecuteFunctions, itemIndex: number, name: string, fallback: T, options: IGetNodeParameterOptions = {}): T {
+	return ctx.getNodeParameter(name, itemIndex, fallback as never, options) as T;
+}

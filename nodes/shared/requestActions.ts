@@ -8,12 +8,35 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isEmpty, withPlainIds } from './params';
+import { checkedId, isEmpty } from './params';
 import { reading } from './reads';
 
 /** Fails the current item with a message and what to do about it. */
 export function failItem(ctx: IExecuteSingleFunctions, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: ctx.getItemIndex() });
+}
+
+/** Fails the item or run with a message and what to do about it (failItem, a batch run's fail). */
+export type Fail = (message: string, description: string) => never;
+
+/**
+ * The value of a JSON field: text is parsed, an expression's object or list passes as it is.
+ * Invalid JSON fails with a message naming the field, the parser's reason and the fix: "Enter
+ * `example`" (e.g. 'a JSON list, e.g. [{"email": "a@example.com"}]').
+ */
+export function parseJson(value: unknown, field: string, example: string, fail: Fail): unknown {
+	if (value && typeof value === 'object') return value;
+	try {
+		return JSON.parse(String(value));
+	} catch (error) {
+		return fail(`${field} is not valid JSON`, `${(error as Error).message}. Enter ${example}.`);
+	}
+}
+
+/** A JSON field holding a list: one object counts as a list of one. */
+export function parseJsonList(value: unknown, field: string, example: string, fail: Fail): IDataObject[] {
+	const parsed = parseJson(value, field, example, fail);
+	return (Array.isArray(parsed) ? parsed : [parsed]) as IDataObject[];
 }
 
 /**
@@ -79,6 +102,21 @@ export function simplifiedWhenOn(simplify: (row: IDataObject) => IDataObject) {
 export function copyFilled(target: IDataObject, fields: IDataObject, map: (value: unknown, key: string) => unknown = (value) => value): IDataObject {
 	for (const [key, value] of Object.entries(fields)) if (!isEmpty(value)) target[key] = map(value, key) as IDataObject[string];
 	return target;
+}
+
+/** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */
+export const isLocatorValue = (value: unknown): value is { mode: unknown; value: unknown } =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && 'mode' in value && 'value' in value;
+
+/**
+ * A collection's values with each resource locator among them as its plain ID, trimmed and checked
+ * as `locatorValue` (params.ts) checks one (Filters → Campaign, Additional Fields → Audience); any other value,
+ * a plain ID saved before the option was a locator included, stays as it is.
+ */
+export function withPlainIds(ctx: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
+	const plain: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) plain[key] = isLocatorValue(value) ? checkedId(ctx.getNode(), key, value.value, ctx.getItemIndex()) : value;
+	return plain;
 }
 
 /** Sends a collection's non-empty values in the body under the same names (a locator's as its plain ID; after `transform`). */

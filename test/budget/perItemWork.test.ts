@@ -10,7 +10,7 @@
  *  - expression evaluations (the evaluation budget's count, evaluations.test.ts);
  *  - credential reads (`getCredentials`, whoever calls it: in n8n each is a database read, a
  *    decryption and a walk of the credential's fields; RoutingNode reads it once per request for
- *    the Authorization header, ours once per node run: nodes/shared/params.ts `credentialOfRun`);
+ *    the Authorization header, ours once per node run: nodes/shared/wire/send.ts `credentialOfRun`);
  *  - by our code (the caller is a file under nodes/): copies of the node (`getNode()`: n8n-core
  *    deep-copies the node, its parameters included, on every call), parameter reads
  *    (`getNodeParameter`: each resolves the parameter, its expressions included) and SHA-256

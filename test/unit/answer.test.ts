@@ -1,8 +1,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { classifyResponse, classifyThrown, faultOf, headersOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
-import { alreadyDeleted } from '../../nodes/shared/wire/call';
-import { deletedEarlier, rememberDelete } from '../../nodes/shared/wire/send';
+import { alreadyDeleted, deletedEarlier, rememberDelete } from '../../nodes/shared/wire/call';
 import { whyNotResent } from '../../nodes/shared/wire/resend';
 
 /**

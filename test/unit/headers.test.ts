@@ -1,8 +1,9 @@
 import { AxiosHeaders } from 'axios';
 
-import { classifyResponse, headerOf, rateLimitOf } from '../../nodes/shared/wire/answer';
+import { classifyResponse, headerOf } from '../../nodes/shared/wire/answer';
 import { answerError } from '../../nodes/shared/wire/failure';
 import { idempotencyKeyOf } from '../../nodes/shared/wire/idempotency';
+import { rateLimitOf } from '../../nodes/shared/wire/pace';
 
 /**
  * Every header the wire reads, read in one place (nodes/shared/wire/answer.ts): by its name in any

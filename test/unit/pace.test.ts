@@ -1,5 +1,4 @@
-import { rateLimitOf } from '../../nodes/shared/wire/answer';
-import { Pace } from '../../nodes/shared/wire/pace';
+import { Pace, rateLimitOf } from '../../nodes/shared/wire/pace';
 
 /**
  * The pace of one key (nodes/shared/wire/keyQueue.ts `Pace`) asked directly: what an answer's headers say

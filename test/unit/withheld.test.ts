@@ -2,7 +2,7 @@ import { AxiosHeaders } from 'axios';
 import type { IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 
 import { apiRequest } from '../../nodes/shared/wire/request';
-import { withheldFrom, withholding } from '../../nodes/shared/wire/withheld';
+import { withheldFrom, withholding } from '../../nodes/shared/wire/answer';
 
 /**
  * Withholding (nodes/shared/wire/answer.ts `withheldFrom`): a secret of the credential that comes back in an

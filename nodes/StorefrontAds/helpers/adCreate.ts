@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
 import { reading } from '../../shared/reads';
-import { withPlainIds } from '../../shared/params';
-import { copyFilled } from '../../shared/requestActions';
+import { copyFilled, withPlainIds } from '../../shared/requestActions';
 import { checkAdBeforeSending } from './adChecks';
 import { keywords, name } from './adsFields';
 import { audienceOption, existingCampaignId, identityId, organizationId, renamedField } from './adsLocators';

@@ -9,10 +9,10 @@ import type {
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../../shared/fieldBuilders';
-import { parseJsonList } from '../../shared/jsonInput';
 import { fillPath, type CheckedSpec, type MakeRequests } from '../../shared/operation';
-import { checkedId, locatorValue, param, paramOf } from '../../shared/params';
-import { failItem } from '../../shared/requestActions';
+import { checkedId, locatorValue, param } from '../../shared/params';
+import { paramOf } from '../../shared/reads';
+import { failItem, parseJsonList } from '../../shared/requestActions';
 import { apiRequest, failedItem, type Endpoint } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 import { adsOperation } from './adsOperation';

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import type { Field } from '../../shared/fieldBuilders';
 
-import { withPlainIds } from '../../shared/params';
 import { reading } from '../../shared/reads';
-import { copyFilled } from '../../shared/requestActions';
+import { copyFilled, withPlainIds } from '../../shared/requestActions';
 import { checkedDate } from './adChecks';
 
 /** A checked date as its day, YYYY-MM-DD (what the API's date filters take). */

@@ -2,7 +2,7 @@ import type { IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { failItem, refuseUnsent } from '../../shared/requestActions';
-import type { SECRET_FIELDS } from '../../shared/wire/withheld';
+import type { SECRET_FIELDS } from '../../shared/wire/answer';
 
 /**
  * Secrets of the ad networks (the Chatnet Ads API key, a videonet Spark Auth Code) live in the

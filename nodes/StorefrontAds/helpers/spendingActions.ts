@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
-import { credentialOfRun, nodeOf } from '../../shared/params';
+import { nodeOf } from '../../shared/params';
+import { credentialOfRun } from '../../shared/wire/send';
 import { runsAsTool } from '../../shared/toolDescription';
 import { requestBreaches } from '../../../credentials/capChecks';
 import { adBudgetOf, lowerText, SPENDING_CAPS, type Breach, type CapValues, type CredentialCaps } from '../../../credentials/spendingCaps';
@@ -92,7 +93,7 @@ const amountOf = (value: unknown, zero: 'allowsNothing' | 'noCap') => {
  * API) its default, so its caps hold as stored. Off, n8n drops the hidden cap fields.
  */
 export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<CredentialCaps> {
-	// read once per node run (params.ts `credentialOfRun`): n8n's read is a database query and a decryption
+	// read once per node run (wire/send.ts `credentialOfRun`): n8n's read is a database query and a decryption
 	const credential = (await credentialOfRun(ctx)) ?? {};
 	const on = (value: unknown) => value === true || value === 'true';
 	const values = Object.fromEntries(SPENDING_CAPS.map((cap) => [cap.field, cap.type === 'boolean' ? on(credential[cap.field]) : amountOf(credential[cap.field], cap.zero)])) as CapValues;

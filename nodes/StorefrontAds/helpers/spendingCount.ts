@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { failItem } from '../../shared/requestActions';
-import { credentialOfRun, nodeOf } from '../../shared/params';
+import { nodeOf } from '../../shared/params';
 import { digestOf, idempotencyKeyOf } from '../../shared/wire/idempotency';
+import { credentialOfRun } from '../../shared/wire/send';
 import { checkedBy } from '../../../credentials/capChecks';
 import { lowerText, requestText, SPENDING_CAPS, type Breach, type CountCap, type CredentialCaps, type SpendAction } from '../../../credentials/spendingCaps';
 import { judgedActions } from './spends';
@@ -160,7 +161,7 @@ export async function apiOf(ctx: IExecuteSingleFunctions): Promise<string> {
 	return api;
 }
 
-/** Each node run's credential (params.ts `credentialOfRun`) hashed once, not once per item. */
+/** Each node run's credential (wire/send.ts `credentialOfRun`) hashed once, not once per item. */
 const apiByCredential = new WeakMap<object, string>();
 
 /**

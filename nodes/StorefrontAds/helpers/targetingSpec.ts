@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
-import { parseJson } from '../../shared/jsonInput';
 import { reading } from '../../shared/reads';
-import { failItem } from '../../shared/requestActions';
+import { failItem, parseJson } from '../../shared/requestActions';
 import { codesList, linesList } from './lists';
 
 /** preSend: `spec` from the named fields (lists) plus the free JSON. */

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { field } from '../../shared/fieldBuilders';
-import { parseJson } from '../../shared/jsonInput';
 import { reading } from '../../shared/reads';
-import { failItem } from '../../shared/requestActions';
+import { failItem, parseJson } from '../../shared/requestActions';
 
 export const MAX_MENU_ITEMS = 100;
 /** `id` is what Get returns: sent back, it keeps the item's ID on Replace. */

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ErrorAdvice } from './errorText';
-import { runScope, stampKey, type Keying } from './idempotency';
+import { movedPathError, type ErrorAdvice } from './errorText';
 import type { ErrorHints } from './failure';
-import { movedPathError, pathMoves } from '../pathSegment';
+import { runScope, stampKey, type Keying } from './idempotency';
+import { pathMoves } from '../params';
 
 /** Every context a request is sent from (an operation's item and its pagination context, a custom operation, a list search, the Trigger). */
 export type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -109,3 +109,20 @@ function pathValue(path: string): PathValue {
 	readers.set(path, reader);
 	return reader;
 }
+
+/**
+ * DELETEs of this process whose outcome was success or unknown, by run, node and URL: when n8n's
+ * Retry On Fail runs the node again in the same execution, a 404 for one of them means "already
+ * deleted" (by the earlier run), not a mistyped ID. Bounded: the oldest entries go first.
+ */
+const deletes = new Map<string, true>();
+const MAX_DELETES = 20_000;
+
+export function rememberDelete(entry: string | undefined) {
+	if (!entry) return;
+	deletes.delete(entry);
+	deletes.set(entry, true);
+	if (deletes.size > MAX_DELETES) deletes.delete(deletes.keys().next().value as string);
+}
+
+export const deletedEarlier = (entry: string | undefined) => Boolean(entry && deletes.has(entry));

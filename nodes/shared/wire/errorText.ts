@@ -161,3 +161,24 @@ export function repeatedEventText(action: string, eventId: string): Explained {
 			'or, if every execution must create anew, turn off "Once per Event" under Request Options (Add Option).',
 	};
 }
+
+/*
+ * A value that would leave its path segment (params.ts `checkedSegment`, `pathMoves`): refused before
+ * anything is sent.
+ */
+
+/** What a refused path value is told, by its field's display name. */
+export function segmentError(label: string, value: string, problem: 'empty' | 'moves'): Explained {
+	if (problem === 'empty') return { message: `${label} is empty`, description: `Choose a value for "${label}" or map one from the input.` };
+	return {
+		message: `${label} "${value.slice(0, 100)}" is not a valid ID`,
+		description:
+			'An ID is one part of the request\'s address, so it cannot be empty, "." or "..", contain "/" or "\\", or be one of these URL-encoded (such as %2e%2e or %2F): the request would go to another endpoint. Nothing was sent. Use the ID as the API returns it.',
+	};
+}
+
+/** What a path refused by the net is told (a value that reached the path without a field's check). */
+export const movedPathError = (url: string): Explained => ({
+	message: `The request path "${url.slice(0, 200)}" has an empty, "." or ".." part`,
+	description: 'One of its IDs would send the request to another endpoint, so nothing was sent. Check the IDs given to the node: each must be the ID as the API returns it.',
+});

@@ -72,24 +72,20 @@ export class KeyQueue {
 
 	/** The request with this ticket was answered (not with a 429); its X-RateLimit-* headers say what is left. */
 	answered(ticket: number, headers?: IDataObject) {
-		this.pace.answered(ticket, headers, this.clock.now());
 		this.poke();
+		this.pace.answered(ticket, headers, this.clock.now());
 	}
 
 	/** A 429 to the request with this ticket: every request of the key waits `seconds` (with jitter); without headers, fewer go at once. */
 	rateLimited(ticket: number, seconds: number, headers?: IDataObject) {
-		this.pace.rateLimited(ticket, seconds, headers, this.clock.now());
 		this.poke();
+		this.pace.rateLimited(ticket, seconds, headers, this.clock.now());
 	}
 
 	/** A request given its turn that got no answer (a reset, a timeout): it may or may not have counted. */
 	unanswered() {
-		this.pace.unanswered();
 		this.poke();
-	}
-
-	private grant() {
-		this.waiters.shift()!.grant(this.pace.sending());
+		this.pace.unanswered();
 	}
 
 	private remove(waiter: Waiter) {
@@ -97,6 +93,7 @@ export class KeyQueue {
 		if (at >= 0) this.waiters.splice(at, 1);
 	}
 
+	/** Marks the queue used and wakes its pump, which reads the pace again once the report that woke it is in (a microtask later). */
 	private poke() {
 		this.usedAt = this.clock.now();
 		this.interrupt?.abort();
@@ -110,12 +107,13 @@ export class KeyQueue {
 			for (;;) {
 				if (!this.waiters.length) return;
 				const now = this.clock.now();
-				const delay = this.pace.delay(now);
 				// a turn due now goes, even at its deadline (Max Wait in Queue 0: "go if the key is free")
-				if (delay <= 0) {
-					this.grant();
+				const turn = this.pace.take(now);
+				if ('ticket' in turn) {
+					this.waiters.shift()!.grant(turn.ticket);
 					continue;
 				}
+				const delay = turn.wait;
 				for (const waiter of this.waiters.filter((w) => w.deadline <= now)) {
 					this.remove(waiter);
 					waiter.fail(new QueueWaitExceeded('waited too long'));

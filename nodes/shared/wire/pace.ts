@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { rateLimitOf, type RateLimit } from './answer';
-import { FixedWindow } from './window';
+import { headerOf } from './answer';
+import { FixedWindow, type RateLimit } from './window';
 
 /** The clock the queue waits on, and its pace's jitter (tests give one of their own). */
 export interface Clock {
@@ -72,6 +72,12 @@ export class Pace {
 	private heldUntil = 0;
 
 	constructor(private readonly clock: Pick<Clock, 'random'>) {}
+
+	/** The head of the queue's turn: its ticket when it may go now (`sending`), else the ms until it may (`delay`). */
+	take(now: number): { ticket: number } | { wait: number } {
+		const wait = this.delay(now);
+		return wait <= 0 ? { ticket: this.sending() } : { wait };
+	}
 
 	/** A request goes: its ticket, its place among the requests this process sent. */
 	sending(): number {
@@ -179,4 +185,18 @@ export class Pace {
 	private jitter(waitMs: number) {
 		return this.clock.random() * Math.min(JITTER_MAX_MS, waitMs * JITTER_SHARE);
 	}
+}
+
+/** The rate-limit budget an answer's headers state (Reset in seconds, or a unix time when that large), or undefined without them. */
+export function rateLimitOf(headers: object | undefined, now: number): RateLimit | undefined {
+	const value = (name: string) => {
+		const found = headerOf(headers, name);
+		const n = found === undefined || found === '' ? NaN : Number(found);
+		return Number.isFinite(n) && n >= 0 ? n : undefined;
+	};
+	const remaining = value('x-ratelimit-remaining');
+	if (remaining === undefined) return undefined;
+	const reset = value('x-ratelimit-reset');
+	const resetAt = !reset ? undefined : reset > 1e9 ? reset * 1000 : now + reset * 1000;
+	return { limit: value('x-ratelimit-limit'), remaining: Math.floor(remaining), resetAt: resetAt !== undefined && resetAt > now ? resetAt : undefined };
 }

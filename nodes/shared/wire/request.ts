@@ -16,23 +16,26 @@ import type { ErrorAdvice } from './errorText';
 import { leavingRoutingNode, passOn } from './failure';
 import { describeCall, type Context, type Endpoint } from './call';
 import { sendPolitely } from './send';
-import { checkedSegment } from '../pathSegment';
+import { checkedSegment } from '../params';
 import { CREDENTIAL_NAME } from '../requestDefaults';
 
 /*
  * The wire at a glance: the path one request takes, top to bottom (docs/reliability.md).
+ *   params.ts       before it, the operation's preSend: its parameters read once per item, its
+ *                   path filled and checked (`buildRequest`), a failed check kept for the hook
+ *                   (`checkedPreSend`)
  *   request.ts      its two doors (this file): `requestHook` for every declarative operation,
  *                   `apiRequest` for code
- *   call.ts         both describe it once (`describeCall`): the path checked, its Idempotency-Key
- *                   (idempotency.ts), what its operation's endpoint says
+ *   call.ts         both describe it once (`describeCall`): the path checked again, its
+ *                   Idempotency-Key (idempotency.ts), what its operation's endpoint says
  *   send.ts         the send loop: the key's turn, 429 waits, fault resends, a DELETE found gone;
- *                   resend.ts: the one decision whether it goes again; nodeRun.ts: the node run's
- *                   in-flight limit and retry budget
+ *                   the node run's in-flight limit, retry budget and credential (`NodeRun`);
+ *                   resend.ts: the one decision whether it goes again
  *   keyQueue.ts     the API key's fair queue in this process, at the pace its answers allow (pace.ts;
  *                   window.ts: a fixed window's); each attempt then marked as ours and signed by the
  *                   credential (credentials/signing.ts)
- *   answer.ts       each attempt's outcome classified once, every header read; withheld.ts: the
- *                   credential's secrets withheld
+ *   answer.ts       each attempt's outcome classified once, the credential's secrets withheld from
+ *                   it, every header read
  *   failure.ts      the error, from the body read and errorText.ts's words
  */
 
@@ -48,7 +51,7 @@ export interface HookedOperation extends Endpoint {
 	makeRequests: MakeRequests;
 	postReceive: OutputAction[];
 	advice?: ErrorAdvice;
-	/** Checks that failed before the call under Continue On Fail, by the request they ran on (operation.ts keeps them for the hook). */
+	/** Checks that failed before the call under Continue On Fail, by the request they ran on (params.ts `checkedPreSend` keeps them for the hook). */
 	failedChecks: WeakMap<object, unknown>;
 }
 
@@ -79,6 +82,11 @@ export function requestHook(operation: HookedOperation): MakeRequests {
 		}
 	};
 }
+
+/** One request, for operations that are neither lists nor make their requests themselves. */
+export const oneRequest: MakeRequests = async function (this: IExecutePaginationFunctions, requestData) {
+	return await this.makeRoutingRequest(requestData);
+};
 
 type RoutingRequest = Parameters<IExecutePaginationFunctions['makeRoutingRequest']>[0];
 

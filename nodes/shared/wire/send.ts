@@ -1,18 +1,15 @@
-import type {
-	IDataObject,
-	IN8nHttpFullResponse,
-} from 'n8n-workflow';
+import { createHash } from 'crypto';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Call, Context } from './call';
 import { answerOf, headersOf, withoutHeader, type Answer, type Outcome } from './answer';
+import { deletedEarlier, rememberDelete, type Call, type Context } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
-import { nodeRunOf } from './nodeRun';
-import { MAX_WAIT_SECONDS, shouldResend } from './resend';
 import { KeyQueue, QueueCancelled, QueueWaitExceeded, turnIn, wait } from './keyQueue';
-
-export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './nodeRun';
+import { MAX_WAIT_SECONDS, RETRY_CAPACITY, shouldResend } from './resend';
+import { nodeOf } from '../params';
+import { CREDENTIAL_NAME } from '../requestDefaults';
 
 /**
  * How every request is sent, whichever door it came in by (request.ts), as the Call the door
@@ -26,7 +23,7 @@ export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './nodeRun
  *   counted among MAX_FAULTED_ATTEMPTS.
  * - A transient fault (answer.ts: a connection refused or a host name that did not resolve, a
  *   reset, a timeout, a 502/503/504) is resent, every method, POST included (every POST carries an
- *   Idempotency-Key: request.ts stamps it); never after a timeout what its endpoint forbids (a
+ *   Idempotency-Key: call.ts stamps it); never after a timeout what its endpoint forbids (a
  *   boost, the batch operations, a POST no operation declares); never any other 4xx or a 500.
  *   After the answer's Retry-After, else an exponential backoff with jitter; at most
  *   MAX_FAULTED_ATTEMPTS attempts that end in a fault, within the item's wait budget shared with
@@ -35,15 +32,13 @@ export { DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_QUEUE_WAIT_SECONDS } from './nodeRun
  * - A DELETE answered 404 after one of its attempts (or an earlier run of the node in this
  *   execution, n8n's Retry On Fail) may have deleted it is done: it answers `alreadyGone`.
  * - At most "Max Requests in Flight" requests of one node run are open at once (RoutingNode
- *   starts every item together).
+ *   starts every item together): the run's `NodeRun` (below), which also holds its retry budget
+ *   and its credential, read once.
  * - Every request of every execution in this process that uses the same API key takes its turn
  *   in that key's queue (keyQueue.ts): in order of arrival, at the pace the API's rate-limit
  *   headers allow, held for a 429's Retry-After. A request may wait "Max Wait in Queue" for its
  *   turn; that wait is not a failure and does not count against MAX_WAIT_SECONDS.
  */
-
-
-
 
 /** What a call ends with: the API's answer, or, for a DELETE that an earlier attempt had done, that it is gone. */
 export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
@@ -131,19 +126,122 @@ function rateLimitError(ctx: Context, answer: Extract<Answer, { kind: 'rateLimit
 	return error;
 }
 
-/**
- * DELETEs of this process whose outcome was success or unknown, by run, node and URL: when n8n's
- * Retry On Fail runs the node again in the same execution, a 404 for one of them means "already
- * deleted" (by the earlier run), not a mistyped ID. Bounded: the oldest entries go first.
- */
-const deletes = new Map<string, true>();
-const MAX_DELETES = 20_000;
+export const DEFAULT_MAX_IN_FLIGHT = 50;
+/** How long a request may wait for its turn in the key's queue by default: a burst of many minutes of work stays under it. */
+export const DEFAULT_MAX_QUEUE_WAIT_SECONDS = 1800;
 
-export function rememberDelete(entry: string | undefined) {
-	if (!entry) return;
-	deletes.delete(entry);
-	deletes.set(entry, true);
-	if (deletes.size > MAX_DELETES) deletes.delete(deletes.keys().next().value as string);
+/** One node run: its in-flight limit, its retry budget, its credential, and the key's shared queue (keyQueue.ts). */
+export class NodeRun {
+	private active = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	/** The run's retry budget: a resend costs tokens, a success gives one back (a dead API fails fast). */
+	private retryTokens = RETRY_CAPACITY;
+
+	/** The run's credential (`credentialOfRun`), and what the wire takes from it, each read once. */
+	private credentialRead?: Promise<ICredentialDataDecryptedObject>;
+
+	private keyRead?: Promise<{ hash?: string; credentials?: ICredentialDataDecryptedObject }>;
+
+	/** A context without the credential (none to hash): a queue of its own. */
+	private ownQueue?: KeyQueue;
+
+	constructor(
+		private readonly max: number,
+		readonly maxQueueWaitSeconds: number,
+	) {}
+
+	/** The credential, read by the run's first request or check (`credentialOfRun`, below). */
+	read(ctx: Context): Promise<ICredentialDataDecryptedObject> {
+		return (this.credentialRead ??= ctx.getCredentials(CREDENTIAL_NAME));
+	}
+
+	/**
+	 * The credential, whose secrets are withheld from answers (answer.ts), and the key's queue: a hash
+	 * of the API it points at, its base URL and key (the process's map of queues never holds the key),
+	 * looked up for each request (one idle for a while is dropped from the map: keyQueue.ts), or a
+	 * queue of the run's own.
+	 */
+	async credential(ctx: Context): Promise<{ credentials?: ICredentialDataDecryptedObject; queueOf: KeyQueue | string }> {
+		this.keyRead ??= this.readKey(ctx);
+		const { hash, credentials } = await this.keyRead;
+		return { credentials, queueOf: hash ?? (this.ownQueue ??= new KeyQueue()) };
+	}
+
+	private async readKey(ctx: Context): Promise<{ hash?: string; credentials?: ICredentialDataDecryptedObject }> {
+		const credentials = 'getCredentials' in ctx ? await this.read(ctx).catch(() => undefined) : undefined;
+		if (!credentials) return {};
+		const baseUrl = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '').toLowerCase();
+		return { hash: createHash('sha256').update(`${baseUrl}\n${String(credentials.apiKey ?? '')}`).digest('hex'), credentials };
+	}
+
+	/** A slot; `first`: ahead of the queue (a request sent again, after a 429 or a fault). */
+	async acquire(first = false) {
+		if (this.active < this.max) {
+			this.active += 1;
+			return;
+		}
+		await new Promise<void>((resolve) => (first ? this.waiting.unshift(resolve) : this.waiting.push(resolve)));
+	}
+
+	/** Hands the slot to the next waiting request, or frees it. */
+	release() {
+		const next = this.waiting.shift();
+		if (next) next();
+		else this.active -= 1;
+	}
+
+	get retryTokensLeft() {
+		return this.retryTokens;
+	}
+
+	/** Takes the tokens of one resend (shouldResend says how many it costs and whether they are there). */
+	spendRetry(cost: number) {
+		this.retryTokens -= cost;
+	}
+
+	succeeded() {
+		this.retryTokens = Math.min(RETRY_CAPACITY, this.retryTokens + 1);
+	}
 }
 
-export const deletedEarlier = (entry: string | undefined) => Boolean(entry && deletes.has(entry));
+/**
+ * One NodeRun per node run: RoutingNode hands every item of a run the same execute data. Tools
+ * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
+ * node's name is part of the key: each tool node keeps its own limit. A context without execute
+ * data (list searches, the Trigger's lifecycle) is a run of its own.
+ */
+const nodeRuns = new WeakMap<object, Map<string, NodeRun>>();
+
+export function nodeRunOf(ctx: Context): NodeRun {
+	const data = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
+	const owner = data ?? ctx;
+	let byNode = nodeRuns.get(owner);
+	if (!byNode) nodeRuns.set(owner, (byNode = new Map()));
+	const node = nodeOf(ctx).name;
+	let nodeRun = byNode.get(node);
+	if (!nodeRun) byNode.set(node, (nodeRun = data ? nodeRunFromOptions(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new NodeRun(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
+	return nodeRun;
+}
+
+function nodeRunFromOptions(ctx: IExecuteFunctions | IExecuteSingleFunctions): NodeRun {
+	const options = ('getItemIndex' in ctx
+		? ctx.getNodeParameter('requestOptions', {})
+		: ctx.getNodeParameter('requestOptions', 0, {})) as IDataObject | undefined;
+	const number = (value: unknown, fallback: number, min: number) => {
+		const n = Number(value);
+		return Number.isFinite(n) && n >= min ? n : fallback;
+	};
+	return new NodeRun(Math.floor(number(options?.maxInFlight, DEFAULT_MAX_IN_FLIGHT, 1)), number(options?.maxQueueWait, DEFAULT_MAX_QUEUE_WAIT_SECONDS, 0));
+}
+
+/**
+ * The node's Storefront API credential, read once per node run. In n8n each `getCredentials` is a
+ * database read, a decryption and a walk of the credential's fields (n8n's CredentialsHelper
+ * `getDecrypted`), about a request's worth of CPU. RoutingNode reads it once per run for the
+ * request pass and once per request for the Authorization header; the spending caps, the wire's
+ * queue and what it withholds read it here, once per run (its NodeRun), instead of once per item
+ * each. Callers only read the object they get: it is the run's.
+ */
+export const credentialOfRun = (ctx: Context): Promise<ICredentialDataDecryptedObject> => nodeRunOf(ctx).read(ctx);

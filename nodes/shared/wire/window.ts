@@ -1,4 +1,10 @@
-import type { RateLimit } from './answer';
+/** What one answer's X-RateLimit-* headers say about the API key's budget (pace.ts `rateLimitOf`). */
+export interface RateLimit {
+	limit?: number;
+	remaining: number;
+	/** When the budget resets (ms since the epoch); undefined for a Reset of 0 or none. */
+	resetAt?: number;
+}
 
 /** Requests a shared window lets go at once before its pacing starts: a few, so a small run is not slowed. */
 const BURST = 4;

@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
-import { parseJson } from '../../../shared/jsonInput';
-import { isEmpty, isLocatorValue, nodeOf } from '../../../shared/params';
+import { isEmpty, nodeOf } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
-import { copyFilled, failItem } from '../../../shared/requestActions';
+import { copyFilled, failItem, isLocatorValue, parseJson } from '../../../shared/requestActions';
 import { apiRequest, idSegment } from '../../../shared/wire/request';
 import { checkAdBeforeSending } from '../../helpers/adChecks';
 import { postId } from '../../helpers/adsLocators';

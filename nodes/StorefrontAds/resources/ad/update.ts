@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { parseJson } from '../../../shared/jsonInput';
-import { bodyFrom, failItem, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { bodyFrom, failItem, parseJson, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';

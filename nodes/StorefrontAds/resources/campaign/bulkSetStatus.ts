@@ -8,10 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
-import { parseJsonList } from '../../../shared/jsonInput';
-import { isLocatorValue } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
-import { failItem } from '../../../shared/requestActions';
+import { failItem, isLocatorValue, parseJsonList } from '../../../shared/requestActions';
 import { campaignId, optionalLocator } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/sendInChunks';
