@@ -3,7 +3,7 @@ import type { IHttpRequestOptions } from 'n8n-workflow';
 import { breachOf, requestBreaches } from '../../credentials/capChecks';
 import { adBudgetOf, type AmountCap, type CredentialCaps } from '../../credentials/spendingCaps';
 import { checkedSpends } from '../../nodes/StorefrontAds/helpers/spends';
-import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendFields';
+import { sendOwnIdempotencyKey, spendInRequest } from '../../nodes/StorefrontAds/helpers/spendRequest';
 import { checkSpendCaps, countSpendingCall } from '../../nodes/StorefrontAds/helpers/spendingActions';
 import { OPEN_CAPS, spendContext } from './spend-context';
 

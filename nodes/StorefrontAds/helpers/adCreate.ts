@@ -4,12 +4,11 @@ import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
 import { reading } from '../../shared/reads';
 import { copyFilled, withPlainIds } from '../../shared/requestActions';
-import { checkAdBeforeSending } from './adChecks';
 import { keywords, name } from './adsFields';
 import { audienceOption, existingCampaignId, identityId, organizationId, renamedField } from './adsLocators';
 import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
-import { sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from './spendFields';
+import { checkAdThenOwnKey, spendFields, spendInRequest, spendTail } from './spendRequest';
 import { optionsOf } from '../../shared/optionName';
 
 /**
@@ -189,7 +188,7 @@ const goalField = field({
  * preSend list of every ad create: the network's body, the checks, the Idempotency-Key (it hashes the body); the
  * credential's spending caps are added by adsOperation, from the operation's declaration.
  */
-export const adPreSend = () => [adBody, checkAdBeforeSending(), sendOwnIdempotencyKey];
+export const adPreSend = () => [adBody, checkAdThenOwnKey()];
 
 /** The own fields of an ad create of this kind: goal, the kind's field, the network's creative fields, Additional Fields, spend tail. */
 export function adFields<K extends Kind>(kind: K) {

@@ -1,6 +1,5 @@
 import { actionName } from '../../shared/actionNames';
 import { collection, field } from '../../shared/fieldBuilders';
-import { budgetTypeOptions, DEFAULT_BUDGET } from './budget';
 import { PLATFORMS } from './networks';
 
 /**
@@ -18,6 +17,14 @@ export const platform = field({
 	default: 'socialfeed',
 	description: 'Where it runs: the platform shown next to it in the list (and in Get Many output)',
 });
+
+/** What a new Budget Amount field shows: enough for every network (videonet's minimum is 20 USD), and created Paused. */
+export const DEFAULT_BUDGET = 20;
+
+export const budgetTypeOptions = [
+	{ name: 'Daily', value: 'daily' },
+	{ name: 'Lifetime', value: 'lifetime', description: 'Total for the whole run; needs an End Date' },
+];
 
 /** The budget a new ad (create, boost) runs on, sent as it is; campaign and update budgets are the `budget` option (budget.ts). */
 export const budgetAmount = field({

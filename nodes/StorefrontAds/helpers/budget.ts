@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 
 import { failItem } from '../../shared/requestActions';
-import { wholeBudget } from './adChecks';
-
-/** What a new Budget Amount field shows: enough for every network (videonet's minimum is 20 USD), and created Paused. */
-export const DEFAULT_BUDGET = 20;
+import { budgetTypeOptions, DEFAULT_BUDGET } from './adsFields';
+import { wholeBudget } from './spendRequest';
 
 /** `send` map / `bodyFrom` transform of a Daily Budget (targeting forecasts and pricing): whole units too. */
 export function wholeDailyBudget(this: IExecuteSingleFunctions, value: unknown): number {
@@ -13,11 +11,6 @@ export function wholeDailyBudget(this: IExecuteSingleFunctions, value: unknown):
 export function wholeDailyBudgetIn(this: IExecuteSingleFunctions, fields: IDataObject): IDataObject {
 	return fields.dailyBudget === undefined ? fields : { ...fields, dailyBudget: wholeBudget(this, fields.dailyBudget, 'Daily Budget') };
 }
-
-export const budgetTypeOptions = [
-	{ name: 'Daily', value: 'daily' },
-	{ name: 'Lifetime', value: 'lifetime', description: 'Total for the whole run; needs an End Date' },
-];
 
 /**
  * Budget amount + type → `{budget: {amount, type}}` (Campaign → Create, campaign, ad set and ad

@@ -1,9 +1,22 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
+import { nodeOf } from '../../shared/params';
 import { reading, type Reader } from '../../shared/reads';
-import { unwrap } from '../../shared/requestActions';
+import { isLocatorValue, unwrap } from '../../shared/requestActions';
 import { headerOf } from '../../shared/wire/answer';
+import { apiRequest, idSegment } from '../../shared/wire/request';
+import { adsErrors } from './adsErrors';
+import { boostName, captionOfLabel } from './reboosts';
+
+/**
+ * What a create or a boost outputs: the ad (or campaign) it made, in words a person reads, an answer
+ * replayed from an earlier request said as such, and a boost's new socialnet ad named after its post.
+ */
+
+/** The actions the output names, looked up at its first run (the node registers them as it loads: actionNames.ts). */
+let actionWords: { setStatus: string; get: string; update: string } | undefined;
+const adActions = () => (actionWords ??= { setStatus: actionName('ad', 'setStatus'), get: actionName('ad', 'get'), update: actionName('ad', 'update') });
 
 type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 
@@ -19,7 +32,7 @@ const reviewFields = (read: Reader<'status'>) =>
 		const after =
 			requested === 'active'
 				? 'Created Active: it starts spending real money once the network approves it.'
-				: `Created Paused: once approved it stays paused and spends nothing until you set it active (${actionName('ad', 'setStatus')}).`;
+				: `Created Paused: once approved it stays paused and spends nothing until you set it active (${adActions().setStatus}).`;
 		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
 	};
 
@@ -39,7 +52,7 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 		replayed: true,
 		...made,
 		...(message !== undefined ? { earlierMessage: message } : {}),
-		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${actionName('ad', 'get')} reads it now.` } : {}),
+		...(key === 'ad' ? { statusNote: `Its status is as the API answered the earlier request; ${adActions().get} reads it now.` } : {}),
 	};
 }
 
@@ -57,3 +70,61 @@ export function createdOutput(key: 'ad' | 'campaign') {
 		};
 	});
 }
+
+/**
+ * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
+ * (reboosts.ts) when known without a request: the incoming item is that post (Get Many Ranked for Boosting's),
+ * or the post was picked from the list, whose label holds its caption.
+ */
+function wantedName(ctx: IExecuteSingleFunctions, read: Reader<'postId'>, extra: IDataObject): string | undefined {
+	const set = extra.adName;
+	if (typeof set === 'string' && set.trim()) return set.trim();
+	const input = ctx.getInputData()?.json ?? {};
+	// the parameter as saved, not evaluated again: a post picked from the list is a plain value
+	const picked = nodeOf(ctx).parameters.postId;
+	const listed = isLocatorValue(picked) && picked.mode === 'list';
+	// no caption to name it after: the post ID is not needed
+	if (typeof input.caption !== 'string' && !listed) return undefined;
+	const post = read.locatorValue(ctx, 'postId');
+	if (String(input.postId ?? input.id ?? '') === post && typeof input.caption === 'string') return boostName(input.caption, post);
+	if (listed && picked.value === post) return boostName(captionOfLabel(picked.cachedResultName), post);
+	return undefined;
+}
+
+/** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
+function nameOrNone(ctx: IExecuteSingleFunctions, read: Reader<'postId'>, extra: IDataObject): string | undefined {
+	try {
+		return wantedName(ctx, read, extra);
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * postReceive of Boost Post, after `createdOutput`: names a new socialnet ad after its post. The
+ * boost takes no name, so a rename follows it (reference: PUT /v1/ads/{adId} takes `name` on
+ * socialnet only). A failed rename keeps the item, saying so: the ad exists.
+ */
+export const nameAfterPost = reading(['network', 'additionalFields', 'postId'], (read) =>
+	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+		const { network, additionalFields: extra } = read.params(this, { network: '', additionalFields: {} as IDataObject });
+		if (network !== 'socialnet') return items;
+		const named: INodeExecutionData[] = [];
+		for (const item of items) {
+			const ad = item.json;
+			const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this, read, extra) : undefined;
+			if (!name || ad.name === name) {
+				named.push(item);
+				continue;
+			}
+			try {
+				await apiRequest.call(this, 'PUT', `/v1/ads/${idSegment(this, 'Ad', ad.id as string)}`, { body: { name }, advice: adsErrors });
+				named.push({ ...item, json: { ...ad, name } });
+			} catch (error) {
+				const why = (error as Error).message;
+				named.push({ ...item, json: { ...ad, nameNote: `The ad was made, but naming it "${name}" failed (${why}). ${adActions().update} can name it.` } });
+			}
+		}
+		return named;
+	},
+);

@@ -4,7 +4,7 @@ import type { Field } from '../../shared/fieldBuilders';
 
 import { reading } from '../../shared/reads';
 import { copyFilled, withPlainIds } from '../../shared/requestActions';
-import { checkedDate } from './adChecks';
+import { checkedDate } from './spendRequest';
 
 /** A checked date as its day, YYYY-MM-DD (what the API's date filters take). */
 export const checkedDay = (ctx: IExecuteSingleFunctions, value: unknown, field: string) => checkedDate(ctx, value, field)?.slice(0, 10);

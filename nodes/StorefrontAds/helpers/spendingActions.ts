@@ -100,6 +100,18 @@ export async function credentialCaps(ctx: IExecuteSingleFunctions): Promise<Cred
 	return { limited: credential.limitSpending !== false && credential.limitSpending !== 'false', ...values };
 }
 
+/** The credential's caps, and the API key's hash when they limit spending, read once per request: by its caps, then by its count. */
+const readFor = new WeakMap<object, { caps: CredentialCaps; api: string }>();
+async function capsFor(ctx: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+	let read = readFor.get(request);
+	if (!read) {
+		const caps = await credentialCaps(ctx);
+		read = { caps, api: caps.limited ? await apiOf(ctx) : '' };
+		readFor.set(request, read);
+	}
+	return read;
+}
+
 /** Who can change the caps: the owner of the node's credential, named as n8n names it to the user. */
 function owner(ctx: IExecuteSingleFunctions): string {
 	const name = ctx.getNode().credentials?.[CREDENTIAL_NAME]?.name;
@@ -156,14 +168,13 @@ async function switchOnBreaches(ctx: IExecuteSingleFunctions, what: SwitchesOn, 
  */
 export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: SwitchesOn): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		const caps = await credentialCaps(this);
+		const { caps, api } = await capsFor(this, request);
 		if (!caps.limited) return request;
 		const actions = await actionsOf(this, spends, caps, request);
 		const body = (request.body ?? {}) as IDataObject;
 		// every cap the request is over, in one error: in the rows' order (the budget, then the status), then the count
 		const breaches = requestBreaches(caps, actions, body);
 		const dryRun = body.validateOnly === true;
-		const api = await apiOf(this);
 		// the count's own check (last) knows the call's key; here it is named beside the others
 		const countBreaches = () => countsOf(this, actions, request, caps, api).flatMap(({ breach }) => (breach ? [breach] : []));
 		// switching on: the budget of what it switches on (a read), unless a cap refuses it already or the request sets the budget itself
@@ -190,6 +201,7 @@ export function checkSpending(spends: Exclude<Spends, 'none'>, switchesOn?: Swit
 
 /** postReceive of a spending operation: a Validate Only check's output says which caps would refuse the real call. */
 export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+	if (!wouldRefuse.size) return items;
 	const key = itemKey(this);
 	const refusal = wouldRefuse.get(key);
 	if (!refusal) return items;
@@ -206,8 +218,7 @@ export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendActio
 		const body = (request.body ?? {}) as IDataObject;
 		if (body.validateOnly === true) return request;
 		const pauses = canDo(spends).includes('activate') && lowerText(body.status) === 'paused';
-		const caps = await credentialCaps(this);
-		const api = caps.limited ? await apiOf(this) : '';
+		const { caps, api } = await capsFor(this, request);
 		// nothing awaits from here to the count's update: RoutingNode sends an input's items at once
 		if (pauses) notePause(this);
 		if (!caps.limited) return request;

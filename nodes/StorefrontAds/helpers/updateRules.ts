@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { actionName } from '../../shared/actionNames';
 import { collection } from '../../shared/fieldBuilders';
 import { bodyFrom, failItem, requireAnyField } from '../../shared/requestActions';
-import { wholeBudget } from './adChecks';
+import { wholeBudget } from './spendRequest';
 import { budgetBody, budgetOptions } from './budget';
 import { NETWORKS, networkOfPlatform } from './networks';
 

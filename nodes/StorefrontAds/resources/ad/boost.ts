@@ -1,20 +1,16 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
-import { isEmpty, nodeOf } from '../../../shared/params';
+import { isEmpty } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
-import { copyFilled, failItem, isLocatorValue, parseJson } from '../../../shared/requestActions';
-import { apiRequest, idSegment } from '../../../shared/wire/request';
-import { checkAdBeforeSending } from '../../helpers/adChecks';
+import { copyFilled, failItem, parseJson } from '../../../shared/requestActions';
 import { postId } from '../../helpers/adsLocators';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
-import { adsErrors } from '../../helpers/adsErrors';
-import { createdOutput } from '../../helpers/createdOutput';
-import { boostName, captionOfLabel } from '../../helpers/reboosts';
+import { createdOutput, nameAfterPost } from '../../helpers/createdOutput';
 import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
-import { networkField, sendOwnIdempotencyKey, spendFields, spendInRequest, spendTail } from '../../helpers/spendFields';
+import { checkAdThenOwnKey, networkField, spendFields, spendInRequest, spendTail } from '../../helpers/spendRequest';
 
 const SPARK_CODE: CredentialSecret = { name: 'sparkAuthCodeSecret', label: 'Spark Auth Code', usedBy: 'Boost Post with Use Spark Auth Code on' };
 
@@ -126,61 +122,8 @@ export const fields = [
 	...spendTail("Whether to only run the API's checks (boosts have no network dry run) and return them, creating and charging nothing"),
 ];
 
-/** The functions above read only names of `fields`. */
-const { params, locatorValue } = readerOf<typeof fields>();
-
-/**
- * The name a new socialnet ad gets: Additional Fields → Ad Name, else its post's caption and ID
- * (reboosts.ts) when known without a request: the incoming item is that post (Get Many Ranked for Boosting's),
- * or the post was picked from the list, whose label holds its caption.
- */
-function wantedName(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
-	const set = extra.adName;
-	if (typeof set === 'string' && set.trim()) return set.trim();
-	const post = locatorValue(ctx, 'postId');
-	const input = ctx.getInputData()?.json ?? {};
-	if (String(input.postId ?? input.id ?? '') === post && typeof input.caption === 'string') return boostName(input.caption, post);
-	// the parameter as saved, not evaluated again: a post picked from the list is a plain value
-	const picked = nodeOf(ctx).parameters.postId;
-	if (isLocatorValue(picked) && picked.mode === 'list' && picked.value === post) return boostName(captionOfLabel(picked.cachedResultName), post);
-	return undefined;
-}
-
-/** The ad exists by now: a name that cannot be worked out leaves it as the API named it. */
-function nameOrNone(ctx: IExecuteSingleFunctions, extra: IDataObject): string | undefined {
-	try {
-		return wantedName(ctx, extra);
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * Names a new socialnet ad after its post: the boost takes no name, so a rename follows it
- * (reference: PUT /v1/ads/{adId} takes `name` on socialnet only). A failed rename keeps the item,
- * saying so: the ad exists.
- */
-async function nameAfterPost(this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-	const { network, additionalFields: extra } = params(this, { network: '', additionalFields: {} as IDataObject });
-	if (network !== 'socialnet') return items;
-	const named: INodeExecutionData[] = [];
-	for (const item of items) {
-		const ad = item.json;
-		const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this, extra) : undefined;
-		if (!name || ad.name === name) {
-			named.push(item);
-			continue;
-		}
-		try {
-			await apiRequest.call(this, 'PUT', `/v1/ads/${idSegment(this, 'Ad', ad.id as string)}`, { body: { name }, advice: adsErrors });
-			named.push({ ...item, json: { ...ad, name } });
-		} catch (error) {
-			const why = (error as Error).message;
-			named.push({ ...item, json: { ...ad, nameNote: `The ad was made, but naming it "${name}" failed (${why}). ${actionName('ad', 'update')} can name it.` } });
-		}
-	}
-	return named;
-}
+/** The function above reads only names of `fields`. */
+const { params } = readerOf<typeof fields>();
 
 export const option = adsOperation({
 	value: 'boost',
@@ -195,6 +138,6 @@ export const option = adsOperation({
 	// a spending call: keyed by the workflow, so a re-run of the same request within 24 hours spends nothing twice
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
-	preSend: [boostRequest, checkAdBeforeSending(true), sendOwnIdempotencyKey],
+	preSend: [boostRequest, checkAdThenOwnKey(true)],
 	postReceive: [createdOutput('ad'), nameAfterPost],
 });

@@ -1,7 +1,7 @@
 import { adFields, adInRequest, adPreSend } from '../../helpers/adCreate';
 import { budgetAmount, budgetType, endDate, name, status } from '../../helpers/adsFields';
 import { accountId, adAccountId } from '../../helpers/adsLocators';
-import { networkField, spendNotice } from '../../helpers/spendFields';
+import { networkField, spendNotice } from '../../helpers/spendRequest';
 import { adsOperation } from '../../helpers/adsOperation';
 import { createdOutput } from '../../helpers/createdOutput';
 

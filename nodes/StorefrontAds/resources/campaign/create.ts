@@ -12,7 +12,7 @@ import { adsOperation, looksUp } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
 import { listed, NETWORKS, networksWhere } from '../../helpers/networks';
 import { createdOutput } from '../../helpers/createdOutput';
-import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendFields';
+import { networkField, optionsCollection, sendOwnIdempotencyKey, statusInRequest, validateOnlyField } from '../../helpers/spendRequest';
 
 /** Searchnet, microblog and chatnet campaigns need a budget (reference: campaign create rules). */
 async function requireBudgetWhereNeeded(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
