@@ -1,7 +1,7 @@
 /**
  * What Recommendation → Apply does with each search-network recommendation type under Limit
  * Spending, written once: nodes/StorefrontAds/helpers/recommendationCaps.ts applies it, `npm run
- * docs:caps` writes it into docs/nodes.md, and the count cap's help (spendingCaps.ts) names the
+ * docs` writes it into docs/nodes.md, and the count cap's help (spendingCaps.ts) names the
  * types refused. Judged by type, never by the network's estimate: `counted`, applied and a spending action (`does`: which of SPEND_ACTIONS it is, for the count); `refused`,
  * whatever the estimate, as are types not listed here (the network adds types without notice).
  * No type is applied freely: every one changes the account for good, and makes ads or keywords

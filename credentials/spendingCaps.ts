@@ -13,7 +13,7 @@ import { RECOMMENDATION_TYPES } from './recommendationTypes';
  *   row checks, runs that row's check (`requestBreaches`, called by
  *   nodes/StorefrontAds/helpers/spendingActions.ts); a count of actions per execution needs the
  *   execution's memory: spendingCount.ts, beside it, counts it;
- * - `npm run docs:caps` (scripts/caps-table.ts) writes docs/nodes.md's caps tables; the tests, the
+ * - `npm run docs` (scripts/caps-table.ts) writes docs/nodes.md's caps tables; the tests, the
  *   harness's `Credentials` and the sandbox's capped credential take the fields and examples.
  *
  * The credential imports this file, so it imports nothing outside credentials/ (n8n loads the

@@ -348,6 +348,11 @@ export class FakeApi {
 
 	// ---- inspection ----------------------------------------------------------
 
+	/** Every route registered, in order: its method, its path (`:name` for a path value) and what a key needs to call it. */
+	routeList(): Array<{ method: string; template: string } & Pick<RouteOptions<unknown, unknown>, 'scope' | 'ads' | 'connecting'>> {
+		return this.routes.map(({ method, template, options: { scope, ads, connecting } }) => ({ method, template, scope, ads, connecting }));
+	}
+
 	/** Requests to the API proper (control calls are not recorded). */
 	lastRequest(): RecordedRequest {
 		const last = this.requests[this.requests.length - 1];

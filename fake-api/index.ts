@@ -51,6 +51,13 @@ export type StartOptions = FakeApiOptions & { port?: number; webhookDialect?: We
 
 /** Creates the fake API with every module registered and starts it on 127.0.0.1 (random port by default). */
 export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiServer> {
+	const api = createFakeApi(options);
+	await api.listen(options.port ?? 0);
+	return api;
+}
+
+/** The fake API with its keys, store accounts and every module registered, not listening (its routes can be read: `routeList`). */
+export function createFakeApi(options: StartOptions = {}): FakeApiServer {
 	const api = new FakeApi(options) as FakeApiServer;
 	api.addKey(KEYS.full);
 	api.addKey(KEYS.readOnly, { readOnly: true, scopes: ['pages.read', 'navigation.read', 'metaobjects.read'] });
@@ -105,7 +112,5 @@ export async function startFakeApi(options: StartOptions = {}): Promise<FakeApiS
 		audiences: [...api.audiences.values()].map((a) => ({ ...a, matched: a.matched.size })),
 		conversions: api.conversions,
 	}));
-
-	await api.listen(options.port ?? 0);
 	return api;
 }

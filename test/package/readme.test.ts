@@ -18,7 +18,8 @@ const section = (heading: string) => {
 };
 
 test('user-first and short: about 300 lines; what it does, then Develop with npm start and npm test on the first screen', () => {
-	expect(lines.length).toBeLessThanOrEqual(330);
+	// the markers of the generated tables (npm run docs) are not shown
+	expect(lines.filter((line) => !/^<!--.*-->$/.test(line)).length).toBeLessThanOrEqual(330);
 	const firstScreen = lines.slice(0, 45).join('\n');
 	for (const node of ['Storefront Commerce', 'Storefront Ads', 'Storefront Webhooks', 'Storefront Trigger', 'AI tools']) expect(firstScreen).toContain(node);
 	expect(firstScreen).toMatch(/\n## Develop\n[\s\S]*npm start[\s\S]*npm test/);

@@ -7,12 +7,12 @@ import { checksAny } from '../../credentials/capChecks';
 import { SPEND_ACTIONS, SPENDING_CAPS } from '../../credentials/spendingCaps';
 import { canDo, spendsOf } from '../../nodes/StorefrontAds/helpers/spends';
 import { adsResources } from '../../nodes/StorefrontAds/resources';
-import { capsRows, recommendationsTable, TABLE_END, TABLE_START, withTable } from '../../scripts/caps-table';
+import { CAPS_TABLE, capsRows, recommendationsTable, withTable } from '../../scripts/caps-table';
 import { referenceOperations } from '../contract/reference';
 
 /**
  * The caps tables of docs/nodes.md come from the caps' rows (SPENDING_CAPS) and the Ads operations'
- * `spends` declarations (scripts/caps-table.ts): they cannot drift, and what they say is read back
+ * `spends` declarations (scripts/caps-table.ts, written by `npm run docs`): they cannot drift, and what they say is read back
  * here against the rows, so no expected row is written twice. README.md links to them and names
  * no cap. The credential's short notice names each cap's example; each cap's help says what it checks.
  */
@@ -23,11 +23,11 @@ const nodesDoc = () => fs.readFileSync(path.join(root, 'docs/nodes.md'), 'utf8')
 /** The generated table of docs/nodes.md, read back: its header's cells and each row's, by "Resource → Operation". */
 function tableOf(doc: string) {
 	const cells = (line: string) => line.split('|').slice(1, -1).map((c) => c.trim());
-	const [header, , ...rows] = doc.slice(doc.indexOf(TABLE_START) + TABLE_START.length, doc.indexOf(TABLE_END)).trim().split('\n');
+	const [header, , ...rows] = doc.slice(doc.indexOf(CAPS_TABLE.start) + CAPS_TABLE.start.length, doc.indexOf(CAPS_TABLE.end)).trim().split('\n');
 	return { header: cells(header), rows: new Map(rows.map((line) => [cells(line)[0], cells(line)])) };
 }
 
-test('docs/nodes.md holds the caps table generated from the declarations (else: npm run docs:caps), and it says, for every Ads operation and cap, what the rows say', () => {
+test('docs/nodes.md holds the caps table generated from the declarations (else: npm run docs), and it says, for every Ads operation and cap, what the rows say', () => {
 	const doc = nodesDoc();
 	expect(doc).toBe(withTable(doc));
 	// one row per Ads endpoint of the reference tables
