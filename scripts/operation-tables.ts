@@ -11,17 +11,17 @@ import type { INodePropertyOptions } from 'n8n-workflow';
 
 import { createFakeApi } from '../fake-api';
 import type { ResourceSpec } from '../nodes/shared/assembly';
-import { requestOf } from '../nodes/shared/operation';
 import { canDo, spendsOf } from '../nodes/StorefrontAds/helpers/spends';
 import { adsResources } from '../nodes/StorefrontAds/resources';
 import { commerceResources } from '../nodes/StorefrontCommerce/resources';
 import { webhooksResources } from '../nodes/StorefrontWebhooks/resources';
+import { statedRequests } from './lib/statedRequests';
 
 /** The action nodes, in the docs' order, each with the short name the docs use before "→". */
 export const ACTION_NODES = [
-	{ key: 'commerce', name: 'Storefront Commerce', short: 'Commerce', resources: commerceResources },
-	{ key: 'ads', name: 'Storefront Ads', short: 'Ads', resources: adsResources },
-	{ key: 'webhooks', name: 'Storefront Webhooks', short: 'Webhooks', resources: webhooksResources },
+	{ key: 'commerce', folder: 'StorefrontCommerce', name: 'Storefront Commerce', short: 'Commerce', resources: commerceResources },
+	{ key: 'ads', folder: 'StorefrontAds', name: 'Storefront Ads', short: 'Ads', resources: adsResources },
+	{ key: 'webhooks', folder: 'StorefrontWebhooks', name: 'Storefront Webhooks', short: 'Webhooks', resources: webhooksResources },
 ] as const;
 
 export type NodeKey = (typeof ACTION_NODES)[number]['key'];
@@ -65,20 +65,21 @@ function effectOf(option: INodePropertyOptions, method: string, keying: string |
 /** Every operation of the action nodes, in the editor's order (resources, then operations, by name). */
 export function operationRows(): OperationRow[] {
 	const routes = routeNeeds();
-	return ACTION_NODES.flatMap((node) =>
-		[...(node.resources as ResourceSpec[])].sort(byName).flatMap((r) =>
+	return ACTION_NODES.flatMap((node) => {
+		const stated = statedRequests(node.folder);
+		return [...(node.resources as ResourceSpec[])].sort(byName).flatMap((r) =>
 			r.operations
 				.map((o) => o.option)
 				.sort(byName)
 				.map((option) => {
-					const request = requestOf(option);
-					if (!request) throw new Error(`${node.name} ${r.name} → ${option.name}: not built with operation() (nodes/shared/operation.ts), so its request is unknown`);
+					const request = stated.get(`${r.value}.${String(option.value)}`);
+					if (!request) throw new Error(`${node.name} ${r.name} → ${option.name}: its file states no method and path (CONTRIBUTING.md, "An endpoint")`);
 					const needs = routes.get(`${request.method} ${shape(request.path)}`);
 					if (!needs) throw new Error(`${node.name} ${r.name} → ${option.name} calls ${request.method} ${request.path}, which the fake API has no route for (fake-api/)`);
 					return { node: node.key, resource: r.name, operation: option.name, action: option.action ?? option.name, method: request.method, path: request.path, needs, effect: effectOf(option, request.method, request.keying) };
 				}),
-		),
-	);
+		);
+	});
 }
 
 const rowsOf = (rows: OperationRow[], node: NodeKey) => rows.filter((r) => r.node === node);

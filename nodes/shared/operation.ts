@@ -148,7 +148,6 @@ export function operation<N extends string, P extends string>(spec: CheckedSpec<
 	};
 	PRE_SEND.set(option, preSend);
 	FIELDS.set(option, spec.fields);
-	REQUEST.set(option, { method: spec.method, path: spec.path, keying: spec.keying });
 	return option;
 }
 
@@ -174,6 +173,3 @@ export const fieldsOf = (option: INodePropertyOptions) => FIELDS.get(option);
 const PRE_SEND = new WeakMap<INodePropertyOptions, PreSendAction[]>();
 export const preSendActions = (option: INodePropertyOptions) => PRE_SEND.get(option)!;
 
-/** The request each operation option was built with, as its file states it: what the docs' tables of operations read (scripts/operation-tables.ts). */
-const REQUEST = new WeakMap<INodePropertyOptions, Pick<OperationSpec, 'method' | 'path' | 'keying'>>();
-export const requestOf = (option: INodePropertyOptions) => REQUEST.get(option);

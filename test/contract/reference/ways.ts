@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { ResourceSpec } from '../../../nodes/shared/assembly';
 import { fieldsOf } from '../../../nodes/shared/operation';
+import { statedRequests } from '../../../scripts/lib/statedRequests';
 import { plausibleValue } from '../../reliability/operations';
 import type { ReferenceEndpoint, ReferenceField } from './parse';
 import { SEEDS } from './seeds';
@@ -56,30 +54,6 @@ export interface AreaWays {
 
 export const endpointKey = (e: { method: string; path: string }) => `${e.method} ${e.path}`;
 
-const NODES_DIR = path.join(__dirname, '..', '..', '..', 'nodes');
-
-/** `value: 'get',`, `method: 'GET',`, `path: '/v1/…',`: how an operation file's spec states them, written out. */
-const STATED = { value: /^\s*value: '(\w+)',$/gm, method: /^\s*method: '(GET|POST|PUT|PATCH|DELETE)',$/gm, path: /^\s*path: '(\/v1\/[^']*)',$/gm };
-
-/**
- * The endpoint each operation of a node calls, as its file states it
- * (`nodes/<Node>/resources/<resource>/<operation>.ts`), by `<resource>.<operation>`.
- */
-const statedEndpoints = (node: NodeName) => {
-	const resources = path.join(NODES_DIR, node[0].toUpperCase() + node.slice(1), 'resources');
-	const stated = new Map<string, { method: string; path: string }>();
-	for (const resource of fs.readdirSync(resources, { withFileTypes: true }).filter((e) => e.isDirectory())) {
-		for (const file of fs.readdirSync(path.join(resources, resource.name)).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
-			const text = fs.readFileSync(path.join(resources, resource.name, file), 'utf8');
-			const [value, method, apiPath] = Object.values(STATED).map((pattern) => [...text.matchAll(pattern)].map((m) => m[1]));
-			if (value.length !== 1 || method.length !== 1 || apiPath.length !== 1)
-				throw new Error(`${node} ${resource.name}/${file}: its spec states value, method and path once each, written out (value: 'get', method: 'GET', path: '/v1/…')`);
-			stated.set(`${resource.name}.${value[0]}`, { method: method[0], path: apiPath[0] });
-		}
-	}
-	return stated;
-};
-
 /** The operation whose file states this method and path. */
 function operationOf(area: AreaWays, stated: Map<string, { method: string; path: string }>, ep: ReferenceEndpoint): { resource: string; option: INodePropertyOptions } | undefined {
 	for (const r of area.resources) {
@@ -119,7 +93,7 @@ export function endpointsOf(area: AreaWays, parsed: ReferenceEndpoint[]): Endpoi
 	if (stale.length) throw new Error(`${area.node}: rows for endpoints the reference does not state: ${stale.join(', ')}`);
 	const twice = Object.keys(area.endpoints).filter((key) => written.has(key));
 	if (twice.length) throw new Error(`${area.node}: both ways and a written row for ${twice.join(', ')}`);
-	const stated = statedEndpoints(area.node);
+	const stated = statedRequests(area.node[0].toUpperCase() + area.node.slice(1));
 	return mine.map((ep) => {
 		if (written.has(endpointKey(ep))) return written.get(endpointKey(ep))!;
 		const ways = area.endpoints[endpointKey(ep)] ?? {};
