@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { ROOT } from '../scripts/lib/n8n';
+import { profiled } from '../scripts/lib/cpuProfile';
 
 /**
  * BENCH_PROFILE=1: a CPU profile of the bench's n8n process (started with `--inspect` on a port of
@@ -58,19 +55,9 @@ export class InspectorProfiler {
 		return await answer;
 	}
 
-	/** Runs `work` with n8n's process profiled (samples every 200 µs) and writes the profile. */
+	/** Runs `work` with n8n's process profiled (samples every 200 µs) and writes the profile (`.cache/prof/bench-<name>.cpuprofile`). */
 	async around<T>(name: string, work: () => Promise<T>): Promise<T> {
-		await this.post('Profiler.enable');
-		await this.post('Profiler.setSamplingInterval', { interval: 200 });
-		await this.post('Profiler.start');
-		try {
-			return await work();
-		} finally {
-			const { profile } = await this.post('Profiler.stop');
-			const file = path.join(ROOT, '.cache/prof', `bench-${name}.cpuprofile`);
-			fs.mkdirSync(path.dirname(file), { recursive: true });
-			fs.writeFileSync(file, JSON.stringify(profile));
-		}
+		return await profiled(async (method, params) => await this.post(method, params), `bench-${name}`, 200, work);
 	}
 
 	close() {

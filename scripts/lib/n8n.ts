@@ -180,7 +180,8 @@ export interface N8nOptions {
 	command?: 'start' | 'worker' | 'webhook';
 	/**
 	 * A test's n8n, driven over its REST API and webhooks: only the modules the suites use
-	 * (LEAN_MODULES_OFF), about 2 s less CPU per boot on n8n 2.41.1 (of 13-14 s here). The sandbox
+	 * (LEAN_MODULES_OFF), about 2 s less CPU per boot on n8n 2.41.1 (of 13-14 s here), and no task
+	 * runner (no such suite runs a Code node). The sandbox
 	 * (`npm start`) and the suites that open the editor run n8n as a user gets it. (N8N_DISABLE_UI
 	 * would save 2 s more, but n8n then writes no /types/nodes.json, which the suites read.)
 	 */
@@ -198,6 +199,56 @@ export const LEAN_MODULES_OFF = [
 	'instance-registry', 'otel', 'token-exchange', 'instance-version-history', 'oauth-jwe', 'n8n-packages',
 	'runtime-credentials', 'mcp-registry', 'workflow-reviews', 'instance-ai', 'agents',
 ];
+
+/**
+ * Node's compile cache for the n8n processes the scripts and suites start (`NODE_COMPILE_CACHE`):
+ * V8's code for each module n8n loads, kept in .cache/ and shared by every n8n process of every
+ * version (Node keys it by the file's contents). Measured on n8n 2.41.1, one main process's boot on
+ * 2 cores: about 17 s of CPU without it, 14 to 15.5 s with it warm (docs/development.md, "Where
+ * CI's CPU goes").
+ */
+export function compileCacheDir() {
+	return path.join(ROOT, '.cache', 'node-compile-cache');
+}
+
+/**
+ * A new SQLite n8n starts from a copy of a database n8n itself migrated (its migrations run once per
+ * n8n version, not at every first boot): `<n8n's cache folder>/seed/`, made on first need with
+ * `n8n list:workflow`, a command that migrates a new database and exits (about 7 s of CPU, once).
+ * The copy holds n8n's tables and nothing else: no owner, no workflow, no credential (the encryption
+ * key's file is not copied). A boot from it takes about 4 s of CPU less than one that migrates
+ * (11 s against 15 s on 2 cores, n8n 2.41.1). A user folder that already has a database, or a
+ * Postgres n8n (queue mode), is left as it is.
+ */
+function seedDatabase(bin: N8nBin, userFolder: string, env: NodeJS.ProcessEnv) {
+	const database = path.join(userFolder, '.n8n', 'database.sqlite');
+	if (env.DB_TYPE !== 'sqlite' || fs.existsSync(database)) return;
+	const seed = path.resolve(bin.n8n, '..', '..', '..', 'seed');
+	const files = ['database.sqlite', 'database.sqlite-wal'];
+	if (!fs.existsSync(path.join(seed, '.made'))) {
+		// made aside and renamed into place: a suite booting at the same time makes its own or finds this one whole
+		const making = fs.mkdtempSync(`${seed}-making-`);
+		try {
+			execFileSync(bin.node, [bin.n8n, 'list:workflow'], {
+				env: { ...env, HOME: making, N8N_USER_FOLDER: making, N8N_LOG_LEVEL: 'warn' },
+				stdio: 'ignore',
+				timeout: 120_000,
+			});
+			const made = path.join(making, 'seed');
+			fs.mkdirSync(made);
+			for (const file of files) if (fs.existsSync(path.join(making, '.n8n', file))) fs.copyFileSync(path.join(making, '.n8n', file), path.join(made, file));
+			fs.writeFileSync(path.join(made, '.made'), '');
+			fs.renameSync(made, seed);
+		} catch {
+			// another process put its seed in place first, or the command failed: n8n then migrates as usual
+		} finally {
+			fs.rmSync(making, { recursive: true, force: true });
+		}
+	}
+	if (!fs.existsSync(path.join(seed, '.made'))) return;
+	fs.mkdirSync(path.dirname(database), { recursive: true });
+	for (const file of files) if (fs.existsSync(path.join(seed, file))) fs.copyFileSync(path.join(seed, file), path.join(path.dirname(database), file));
+}
 
 /** The log line each process type prints once it serves. */
 const READY = { start: 'Editor is now accessible', worker: 'n8n worker is now ready', webhook: 'Webhook listener waiting for requests' };
@@ -255,6 +306,9 @@ export class N8n {
 			N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 			// 1.x has no such module, and refuses to start on an unknown name
 			...(this.bin.version?.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: this.options.lean ? LEAN_MODULES_OFF.join(',') : 'mcp-registry' }),
+			// a lean n8n runs no Code node: no task runner process is launched beside it (n8n's external
+			// mode, with no runner connecting; about 1.7 s of CPU per n8n process it would start)
+			...(this.options.lean ? { N8N_RUNNERS_MODE: 'external', N8N_RUNNERS_AUTH_TOKEN: 'no-runner-connects' } : {}),
 			N8N_PYTHON_ENABLED: 'false',
 			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 			N8N_SECURE_COOKIE: 'false',
@@ -262,6 +316,9 @@ export class N8n {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
 			N8N_LOG_LEVEL: 'info',
+			// Node's on-disk cache of compiled modules (the same code runs): an n8n boot loads thousands of
+			// modules, and compiles them again each time without it. See compileCacheDir.
+			NODE_COMPILE_CACHE: compileCacheDir(),
 			...this.options.env,
 		};
 	}
@@ -291,6 +348,7 @@ export class N8n {
 	private async boot() {
 		// a restart keeps the port: the webhook URL registered at the API stays valid
 		this.port = this.options.port ?? (this.port || (await freePort()));
+		if ((this.options.command ?? 'start') === 'start') seedDatabase(this.bin, this.userFolder, this.env());
 		const brokerPort = await freePort();
 		this.exit = '';
 		this.log = '';

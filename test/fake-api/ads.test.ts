@@ -1,4 +1,5 @@
 import { KEYS, postIdOf, startFakeApi, type FakeApiServer } from '../../fake-api';
+import { plainClient, socialAd } from './client';
 
 /** The fake ads API's own rules, with a plain HTTP client. */
 
@@ -6,29 +7,7 @@ let api: FakeApiServer;
 beforeEach(async () => (api = await startFakeApi()));
 afterEach(async () => await api.close());
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key: string = KEYS.full) {
-	const res = await fetch(`${api.url}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const socialAd = {
-	accountId: 'acc_social1',
-	adAccountId: 'act_1001',
-	name: 'Winter sale',
-	goal: 'traffic',
-	budgetAmount: 15,
-	budgetType: 'daily',
-	headline: 'Warm coats',
-	body: 'Half price this week',
-	linkUrl: 'https://shop.example.com/coats',
-	imageUrl: 'https://shop.example.com/coat.jpg',
-	callToAction: 'SHOP_NOW',
-	status: 'PAUSED',
-};
+const call = plainClient(() => api);
 
 test('every ads call without the add-on is 402', async () => {
 	for (const [method, path] of [['GET', '/v1/ads/connections'], ['GET', '/v1/ads'], ['POST', '/v1/ads/create']]) {

@@ -1,4 +1,5 @@
-import { breaches, KEYS, postIdOf, startFakeApi, summarise, type FakeApiServer } from '../../fake-api';
+import { breaches, postIdOf, startFakeApi, summarise, type FakeApiServer } from '../../fake-api';
+import { plainClient, socialAd } from './client';
 
 /**
  * The books of the fake API (fake-api/books.ts): every effect an accepted request has on spending,
@@ -10,29 +11,7 @@ let api: FakeApiServer;
 beforeEach(async () => (api = await startFakeApi()));
 afterEach(async () => await api.close());
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key: string = KEYS.full) {
-	const res = await fetch(`${api.url}${path}`, {
-		method,
-		headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	return { status: res.status, body: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-const socialAd = {
-	accountId: 'acc_social1',
-	adAccountId: 'act_1001',
-	name: 'Winter sale',
-	goal: 'traffic',
-	budgetAmount: 15,
-	budgetType: 'daily',
-	headline: 'Warm coats',
-	body: 'Half price this week',
-	linkUrl: 'https://shop.example.com/coats',
-	imageUrl: 'https://shop.example.com/coat.jpg',
-	callToAction: 'SHOP_NOW',
-	status: 'PAUSED',
-};
+const call = plainClient(() => api);
 const boost = { postId: postIdOf('acc_social1', 0), accountId: 'acc_social1', adAccountId: 'act_1001', budgetAmount: 15, budgetType: 'daily', status: 'PAUSED' };
 const CAMPAIGN_ACCOUNTS: Record<string, [string, string]> = {
 	searchnet: ['acc_search1', '123-456-7890'],

@@ -115,13 +115,6 @@ test('forged deliveries get 401 at either processor and start nothing', async ()
 	expect(await bed.count()).toBe(before);
 });
 
-test('restarting main with the workflow active does not create a second endpoint', async () => {
-	await bed.queue.restartMain();
-	await new Promise((r) => setTimeout(r, 2000));
-	expect(bed.endpoints()).toHaveLength(1);
-	expect(bed.api.requests.filter((r) => r.method === 'POST' && r.path === '/v1/webhooks')).toHaveLength(1);
-});
-
 test('deactivation deletes the endpoint; 20 activate/deactivate cycles leave 0 endpoints', async () => {
 	await bed.queue.main.deactivate(bed.workflowId);
 	await bed.waitFor('the endpoint to be deleted', () => bed.endpoints().length === 0);
