@@ -14,7 +14,7 @@ import {
 	searchVideonetIdentities,
 } from './methods/listSearch';
 import { nodeProperties } from '../shared/assembly';
-import { registerLocators } from '../shared/params';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';

@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 
 import { nodeProperties } from '../shared/assembly';
-import { registerLocators } from '../shared/params';
+import { registerLocators } from '../shared/fieldBuilders';
 import { oneDeclarationPerName } from '../shared/oneDeclarationPerName';
 import { actionSubtitle } from '../shared/subtitle';
 import { toolDescriptionField } from '../shared/toolDescription';

@@ -56,14 +56,38 @@ export interface LocatorSpec {
 	listedBy?: string;
 }
 
-/** The spec each locator field was declared with (`resourceLocator`), for `registerLocators` (params.ts). */
+/** The spec each locator field was declared with (`resourceLocator`), for `registerLocators` (below). */
 const LOCATOR_SPECS = new WeakMap<INodeProperties, LocatorSpec>();
 export const locatorDeclaredAs = (field: INodeProperties): LocatorSpec | undefined => LOCATOR_SPECS.get(field);
 
 /**
+ * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
+ * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
+ * "By ID", so the node checks every value (mapped, or given by a model through `$fromAI`) itself
+ * (params.ts `checkedId`), and its tool description says where each ID comes from (`locatorSpec`, params.ts).
+ */
+export const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
+
+/**
+ * Registers the locators of node `node` (`storefrontAds`): its node file calls this once, with the
+ * list its helpers export, before it builds its tool description (which refuses a locator it lacks).
+ */
+export function registerLocators(node: string, locators: INodeProperties[]) {
+	const byName = new Map<string, LocatorSpec>();
+	for (const locator of locators) {
+		const spec = locatorDeclaredAs(locator);
+		if (!spec) throw new Error(`Locator ${locator.name} of ${node} is not declared with resourceLocator`);
+		const known = byName.get(spec.name);
+		if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
+		byName.set(spec.name, spec);
+	}
+	LOCATORS.set(node, byName);
+}
+
+/**
  * A resource locator with "From list" (searchable) and "By ID" modes. It has no routing:
  * the operation's preSend reads it once and puts it in the path, query or body. Its node
- * registers it (`registerLocators`, params.ts) for its ID check and tool description.
+ * registers it (`registerLocators`, above) for its ID check and tool description.
  */
 export function resourceLocator<N extends string>(spec: LocatorSpec & { name: N }): Field<N> {
 	const locator: Field<N> = {

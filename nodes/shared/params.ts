@@ -5,12 +5,11 @@ import {
 	type IGetNodeParameterOptions,
 	type IHttpRequestOptions,
 	type INode,
-	type INodeProperties,
 	type PreSendAction,
 } from 'n8n-workflow';
 
 import { withActionNames } from './actionNames';
-import { locatorDeclaredAs, type LocatorSpec, type Placement } from './fieldBuilders';
+import { LOCATORS, type LocatorSpec, type Placement } from './fieldBuilders';
 import { segmentError } from './wire/errorText';
 import { leavingRoutingNode, passOn } from './wire/failure';
 
@@ -78,30 +77,6 @@ export function params<V extends Record<string, unknown>>(ctx: IExecuteSingleFun
 	return Object.fromEntries(Object.entries(fallbacks).map(([name, fallback]) => [name, param(ctx, name, fallback)])) as V;
 }
 
-/**
- * Each node's locators by parameter name (`accountId` is a store account in Commerce and an ad
- * connection in Ads), as its node file registers them: n8n applies `idPattern` only to IDs typed
- * "By ID", so the node checks every value (mapped, or given by a model through `$fromAI`) itself
- * (`checkedId`), and its tool description says where each ID comes from (`locatorSpec`).
- */
-const LOCATORS = new Map<string, Map<string, LocatorSpec>>();
-
-/**
- * Registers the locators of node `node` (`storefrontAds`): its node file calls this once, with the
- * list its helpers export, before it builds its tool description (which refuses a locator it lacks).
- */
-export function registerLocators(node: string, locators: INodeProperties[]) {
-	const byName = new Map<string, LocatorSpec>();
-	for (const locator of locators) {
-		const spec = locatorDeclaredAs(locator);
-		if (!spec) throw new Error(`Locator ${locator.name} of ${node} is not declared with resourceLocator`);
-		const known = byName.get(spec.name);
-		if (known && known.idPattern?.regex !== spec.idPattern?.regex) throw new Error(`Locator ${spec.name} of ${node} is declared twice with different ID formats`);
-		byName.set(spec.name, spec);
-	}
-	LOCATORS.set(node, byName);
-}
-
 /** The node's own type name: `n8n-nodes-storefront.storefrontAdsTool` (a node run as an AI tool) → storefrontAds. */
 const nodeTypeName = (type: string) => type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
 
@@ -130,6 +105,9 @@ export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string
 
 export const isEmpty = (value: unknown) =>
 	value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** A `map` sending a switch only while it is on (`true`); off, it stays out of the request. */
+export const sentWhenOn = (value: unknown) => (value ? true : undefined);
 
 /** A `map` refusing an empty value before the call, naming the field (the item fails, as requestActions.ts `failItem` fails it). */
 export function requireValue(label: string, fix: string) {

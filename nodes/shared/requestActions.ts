@@ -47,29 +47,28 @@ export function refuseUnsent(ctx: IExecuteSingleFunctions, message: string, desc
 	throw new NodeApiError(ctx.getNode(), {} as JsonObject, { message, description, itemIndex: ctx.getItemIndex() });
 }
 
-export interface UnwrapOptions {
-	/** Keys of the answer kept beside the inner object's fields (`'rest'`: every other key); empty ones are left out. */
-	keep?: string[] | 'rest';
-	/** Answers passed on as they are (e.g. a Validate Only answer). */
-	asIs?: (answer: IDataObject) => boolean;
-	/** Fields worked out from the inner object, added to it. */
-	add?: (this: IExecuteSingleFunctions, inner: IDataObject) => IDataObject;
-}
+/** Keys of the answer kept beside the inner object's fields (`'rest'`: every other key); empty ones are left out. */
+export type Kept = string[] | 'rest';
 
 /**
- * Returns the object under `key` of the answer (e.g. `{page: {...}}` → the page), with the answer's
- * `keep` keys beside its fields; a server that answers the bare object works too. The one way an
- * operation unwraps its answer.
+ * The object under `key` of one answer (e.g. `{page: {...}}` → the page), `added` fields after its
+ * own, with the answer's `keep` keys beside them; undefined when the answer holds no such object (a
+ * server that answers the bare object). The one way an answer is unwrapped (`unwrap`, createdOutput.ts).
  */
-export function unwrap(key: string, options: UnwrapOptions = {}): PostReceiveAction {
+export function unwrapped(answer: IDataObject, key: string, keep: Kept = [], added: IDataObject = {}): IDataObject | undefined {
+	const inner = answer[key];
+	if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return undefined;
+	const kept = keep === 'rest' ? Object.keys(answer).filter((k) => k !== key) : keep;
+	const beside = Object.fromEntries(kept.filter((k) => !isEmpty(answer[k])).map((k) => [k, answer[k]]));
+	return { ...(inner as IDataObject), ...added, ...beside };
+}
+
+/** postReceive: each answer unwrapped (`unwrapped`), a bare object as it came. */
+export function unwrap(key: string, options: { keep?: Kept } = {}): PostReceiveAction {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
 		return items.map((item) => {
-			const answer = item.json as IDataObject;
-			const inner = answer[key];
-			if (options.asIs?.(answer) || !inner || typeof inner !== 'object' || Array.isArray(inner)) return item;
-			const keep = options.keep === 'rest' ? Object.keys(answer).filter((k) => k !== key) : (options.keep ?? []);
-			const beside = Object.fromEntries(keep.filter((k) => !isEmpty(answer[k])).map((k) => [k, answer[k]]));
-			return { ...item, json: { ...(inner as IDataObject), ...options.add?.call(this, inner as IDataObject), ...beside } };
+			const json = unwrapped(item.json, key, options.keep);
+			return json ? { ...item, json } : item;
 		});
 	};
 }

@@ -246,7 +246,7 @@ describe('429 from the API', () => {
 			return { response: { statusCode: 429, headers: { 'retry-after': '30' }, body: { error: { code: 'rate_limited', message: 'slow down' } } } };
 		};
 		// a wait that did not stop would outlast this test's 10 s
-		const error = (await sendPolitely(ctx as never, send, { method: 'GET' }).then(
+		const error = (await sendPolitely(ctx as never, send, { method: 'GET', node }).then(
 			() => undefined,
 			(e: unknown) => e,
 		)) as NodeApiError;
@@ -270,7 +270,7 @@ describe('429 from the API', () => {
 		let answer!: () => void;
 		let started!: () => void;
 		const inFlight = new Promise<void>((resolve) => (started = resolve));
-		const get = { method: 'GET' };
+		const get = { method: 'GET', node };
 		const ok = (body: string) => ({ response: { statusCode: 200, headers: {}, body: { body } } });
 		const first = sendPolitely(ctx as never, async () => {
 			sent.push('first');
@@ -302,7 +302,7 @@ describe('the key\'s queue as sendPolitely uses it (real waits of about a second
 		return { getNode: () => node, getExecuteData: () => run, getItemIndex: () => 0, getNodeParameter: () => requestOptions };
 	};
 	const answer = (statusCode: number, headers: Record<string, string> = {}) => ({ response: { statusCode, headers, body: statusCode === 200 ? { ok: true } : { error: { code: 'x', message: 'x' } } } });
-	const get = { method: 'GET' };
+	const get = { method: 'GET', node };
 
 	test('a request refused with 429 goes again ahead of a request that queued while it was out', async () => {
 		const ctx = runContext();

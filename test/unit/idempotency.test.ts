@@ -1,3 +1,5 @@
+import type { INode } from 'n8n-workflow';
+
 import { describeCall } from '../../nodes/shared/wire/call';
 import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '../../nodes/shared/wire/idempotency';
 
@@ -9,7 +11,7 @@ import { executionScope, digestOf, idempotencyKeyOf, spendKey, stampKey } from '
 
 test.each(['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY'])('a user\'s own key under the header name "%s" stays the only key', (name) => {
 	const request = { method: 'POST', url: '/v1/ads/boost', body: { a: 1 }, headers: { Accept: 'application/json', [name]: ' my-key-1 ' } };
-	expect(stampKey(undefined, 0, request)).toEqual({ key: 'my-key-1' });
+	expect(stampKey(undefined, NODE, 0, request)).toEqual({ key: 'my-key-1' });
 	expect(request.headers).toEqual({ Accept: 'application/json', [name]: ' my-key-1 ' });
 	expect(idempotencyKeyOf(request)).toBe('my-key-1');
 });
@@ -17,7 +19,7 @@ test.each(['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY'])('a user\'s 
 test('no own key (absent, blank or null): one is stamped, under the canonical name, and read back whatever the case', () => {
 	for (const headers of [undefined, { 'Idempotency-Key': '  ' }, { 'Idempotency-Key': null as unknown as string }]) {
 		const request: { method: string; url: string; headers?: Record<string, string> } = { method: 'POST', url: '/v1/x', headers };
-		const { key } = stampKey(undefined, 0, request);
+		const { key } = stampKey(undefined, NODE, 0, request);
 		expect(key).toMatch(/^n8n-[0-9a-f-]{36}$/);
 		expect(request.headers?.['Idempotency-Key']).toBe(key);
 		expect(idempotencyKeyOf({ headers: { 'IDEMPOTENCY-KEY': key } })).toBe(key);
@@ -34,6 +36,10 @@ test('a key is made from the content of its parts: objects whatever their key or
 	expect(digestOf([null])).not.toBe(digestOf([{}]));
 });
 
+/** A node as `describeCall` hands it to the key functions: a test context's (n8n-core's `getNode()`). */
+const NODE = { id: 'node-1', name: 'Boost' } as INode;
+const nodeIn = (ctx: unknown) => (ctx as { getNode(): INode }).getNode();
+
 /** A node run's context as the key functions read it: its node, workflow and execution. */
 const running = (over: { workflowId?: string; nodeId?: string; nodeName?: string; executionId?: string; retryOf?: unknown } = {}) =>
 	({
@@ -45,20 +51,20 @@ const running = (over: { workflowId?: string; nodeId?: string; nodeName?: string
 
 test('a spending call\'s key: the same for the same request from the same node, item and workflow, in any execution; any of them changed, another', () => {
 	const request = { method: 'POST', url: '/v1/ads/boost', body: { budgetAmount: 15, postId: 'p' } };
-	const key = spendKey(running(), 0, request);
-	expect(spendKey(running({ executionId: 'exec-2' }), 0, { ...request, body: { postId: 'p', budgetAmount: 15 } })).toBe(key);
+	const key = spendKey(running(), nodeIn(running()), 0, request);
+	expect(spendKey(running({ executionId: 'exec-2' }), nodeIn(running({ executionId: 'exec-2' })), 0, { ...request, body: { postId: 'p', budgetAmount: 15 } })).toBe(key);
 	const others = [
-		spendKey(running({ workflowId: 'wf-2' }), 0, request),
-		spendKey(running({ nodeId: 'node-2' }), 0, request),
-		spendKey(running(), 1, request),
-		spendKey(running(), 0, { ...request, url: '/v1/ads/create' }),
-		spendKey(running(), 0, { ...request, method: 'PUT' }),
-		spendKey(running(), 0, { ...request, body: { budgetAmount: 16, postId: 'p' } }),
+		spendKey(running({ workflowId: 'wf-2' }), nodeIn(running({ workflowId: 'wf-2' })), 0, request),
+		spendKey(running({ nodeId: 'node-2' }), nodeIn(running({ nodeId: 'node-2' })), 0, request),
+		spendKey(running(), nodeIn(running()), 1, request),
+		spendKey(running(), nodeIn(running()), 0, { ...request, url: '/v1/ads/create' }),
+		spendKey(running(), nodeIn(running()), 0, { ...request, method: 'PUT' }),
+		spendKey(running(), nodeIn(running()), 0, { ...request, body: { budgetAmount: 16, postId: 'p' } }),
 	];
 	expect(new Set([key, ...others]).size).toBe(7);
 	// as stamped on a request declared `keying: 'workflow'`
 	const sent = { ...request, headers: {} as Record<string, string> };
-	expect(stampKey(running(), 0, sent, 'workflow')).toEqual({ key });
+	expect(stampKey(running(), nodeIn(running()), 0, sent, 'workflow')).toEqual({ key });
 	expect(sent.headers['Idempotency-Key']).toBe(key);
 });
 
@@ -70,9 +76,9 @@ test('the execution a key belongs to: the original\'s for a "Retry execution" (r
 });
 
 test('a key made from the execution names the node by its id: renaming the node keeps its keys', () => {
-	const keyed = (nodeName: string) => stampKey(running({ nodeName }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key;
+	const keyed = (nodeName: string) => stampKey(running({ nodeName }), nodeIn(running({ nodeName })), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key;
 	expect(keyed('Renamed')).toBe(keyed('Boost'));
-	expect(stampKey(running({ nodeId: 'node-2' }), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key).not.toBe(keyed('Boost'));
+	expect(stampKey(running({ nodeId: 'node-2' }), nodeIn(running({ nodeId: 'node-2' })), 0, { method: 'POST', url: '/v1/ads/targeting/bid-pricing', body: { q: 1 } }, 'execution').key).not.toBe(keyed('Boost'));
 });
 
 /** A run a Storefront Trigger delivery started (mode webhook, the trigger its parent, event evt_1). */
@@ -91,17 +97,17 @@ const eventRun = (over: { nodeId?: string; nodeName?: string } = {}) =>
 
 test('in a run an event started: a POST declared by event is keyed by it (naming the node by its id), one declared by execution is not', () => {
 	const request = () => ({ method: 'POST', url: '/v1/pages', body: { title: 'A' } });
-	const byEvent = stampKey(eventRun(), 0, request(), 'event');
+	const byEvent = stampKey(eventRun(), nodeIn(eventRun()), 0, request(), 'event');
 	expect(byEvent.eventId).toBe('evt_1');
-	expect(stampKey(eventRun({ nodeName: 'Renamed' }), 0, request(), 'event').key).toBe(byEvent.key);
-	expect(stampKey(eventRun({ nodeId: 'node-2' }), 0, request(), 'event').key).not.toBe(byEvent.key);
-	const byExecution = stampKey(eventRun(), 0, request(), 'execution');
+	expect(stampKey(eventRun({ nodeName: 'Renamed' }), nodeIn(eventRun({ nodeName: 'Renamed' })), 0, request(), 'event').key).toBe(byEvent.key);
+	expect(stampKey(eventRun({ nodeId: 'node-2' }), nodeIn(eventRun({ nodeId: 'node-2' })), 0, request(), 'event').key).not.toBe(byEvent.key);
+	const byExecution = stampKey(eventRun(), nodeIn(eventRun()), 0, request(), 'execution');
 	expect(byExecution.eventId).toBeUndefined();
-	expect(byExecution.key).toBe(stampKey(running({ nodeName: 'Create a page' }), 0, request(), 'execution').key);
+	expect(byExecution.key).toBe(stampKey(running({ nodeName: 'Create a page' }), nodeIn(running({ nodeName: 'Create a page' })), 0, request(), 'execution').key);
 });
 
 test('a key made from the execution tells requests apart by their body', () => {
-	const keyed = (body: unknown) => stampKey(running(), 0, { method: 'POST', url: '/v1/pages', body }, 'execution').key;
+	const keyed = (body: unknown) => stampKey(running(), nodeIn(running()), 0, { method: 'POST', url: '/v1/pages', body }, 'execution').key;
 	expect(keyed({ title: 'A' })).not.toBe(keyed({ title: 'B' }));
 	expect(keyed(undefined)).toBe(keyed(null));
 });
@@ -109,12 +115,12 @@ test('a key made from the execution tells requests apart by their body', () => {
 test('keyed by the event, a POST\'s place counts only the item\'s earlier POSTs to the same URL: a re-run that skips the others sends the same keys', () => {
 	const post = (url: string) => ({ method: 'POST', url, body: {} });
 	const first = eventRun();
-	const [a, b, aAgain, item1] = [stampKey(first, 0, post('/v1/a'), 'event'), stampKey(first, 0, post('/v1/b'), 'event'), stampKey(first, 0, post('/v1/a'), 'event'), stampKey(first, 1, post('/v1/a'), 'event')].map((s) => s.key);
+	const [a, b, aAgain, item1] = [stampKey(first, nodeIn(first), 0, post('/v1/a'), 'event'), stampKey(first, nodeIn(first), 0, post('/v1/b'), 'event'), stampKey(first, nodeIn(first), 0, post('/v1/a'), 'event'), stampKey(first, nodeIn(first), 1, post('/v1/a'), 'event')].map((s) => s.key);
 	expect(new Set([a, b, aAgain, item1]).size).toBe(4);
 	// n8n runs the event again: item 1 alone, then item 0 without its first POST to /v1/a
 	const again = eventRun();
-	expect(stampKey(again, 1, post('/v1/a'), 'event').key).toBe(item1);
-	expect(stampKey(again, 0, post('/v1/b'), 'event').key).toBe(b);
+	expect(stampKey(again, nodeIn(again), 1, post('/v1/a'), 'event').key).toBe(item1);
+	expect(stampKey(again, nodeIn(again), 0, post('/v1/b'), 'event').key).toBe(b);
 });
 
 test('an operation\'s item with no execution ID (a tool served over MCP): its POSTs are keyed from the request, never at random, so the model asking again gets the same key', () => {
@@ -127,7 +133,7 @@ test('an operation\'s item with no execution ID (a tool served over MCP): its PO
 		describeCall(toolItem(id), request, { itemIndex: 0, endpoint });
 		return request.headers['Idempotency-Key'];
 	});
-	expect(keys).toEqual([spendKey(running(), 0, boost()), keys[0], keys[0]]);
+	expect(keys).toEqual([spendKey(running(), nodeIn(running()), 0, boost()), keys[0], keys[0]]);
 	// a page keyed by the execution: the same from one call to the next, made from the request
 	const page = () => ({ method: 'POST' as const, url: '/v1/commerce/pages', body: { title: 'A' }, headers: {} as Record<string, string> });
 	const pageKeys = [0, 1].map(() => {

@@ -1,4 +1,4 @@
-import type { IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { classifyResponse, type Answer, type Fault } from '../../nodes/shared/wire/answer';
 import { describeCall, UNDECLARED_POST } from '../../nodes/shared/wire/call';
@@ -14,8 +14,9 @@ import { MAX_WAIT_SECONDS, shouldResend, type Progress } from '../../nodes/share
 const first: Progress = { attempts: 1, faults: 1, waited: 0, tokens: 500, aborted: false };
 const rateLimited = (headers: Record<string, string> = {}) => classifyResponse({ statusCode: 429, headers, body: {} } as IN8nHttpFullResponse);
 const fault = (kind: Fault['kind'], retryAfter?: number): Answer => ({ kind: 'fault', fault: { kind, said: kind, retryAfter } });
-const get: Call = { method: 'GET' };
-const post: Call = { method: 'POST' };
+const node = { name: 'Storefront' } as INode;
+const get: Call = { method: 'GET', node };
+const post: Call = { method: 'POST', node };
 
 describe('a 429 (the API did nothing): sent again after its Retry-After while the item\'s waits stay within 60 s', () => {
 	test('its Retry-After, or 1, 2, 4 s by attempt without one; no retry token taken', () => {

@@ -162,6 +162,6 @@ export function renamedField<As extends string>(original: Field, as: As, changes
 /** Insight → Get's videonet Ad Account (the advertiser): a name of its own, required on that network only. */
 export const videonetAdAccountId = renamedField(adAccountId, 'videonetAdAccountId');
 
-/** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (params.ts registerLocators). */
+/** The node's locators, registered by StorefrontAds.node.ts for their ID checks and tool descriptions (fieldBuilders.ts registerLocators). */
 export const adsLocators = [accountId, adAccountId, campaignId, adId, adSetId, audienceId, keywordId, postId, videonetAdAccountId, customerId, organizationId, identityId, existingCampaignId];
 

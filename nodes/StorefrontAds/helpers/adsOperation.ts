@@ -2,7 +2,7 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { checkSpending, countSpendingCall, reportCapsOnDryRun } from './spendingActions';
+import { checkSpending, reportCapsOnDryRun } from './spendingActions';
 import { canDo, checkedSpends, declareSpends, type Spends } from './spends';
 import type { SwitchesOn } from './switchOn';
 
@@ -16,7 +16,8 @@ export function looksUp<A extends PreSendAction>(action: A): A {
 /**
  * The operation's preSend with the caps its declaration calls for (spendingActions.ts): once the
  * operation's own actions have built the body and before any lookup of ours, its status and budget
- * type as the API takes them, then the caps checked per request; the count last. The
+ * type as the API takes them, then the caps checked per request; the count last, all one preSend
+ * around the operation's actions from its first lookup (`checkSpending`). The
  * wire stamps the automatic Idempotency-Key later, at sending (idempotency.ts): the count sees only
  * a key the user set.
  */
@@ -24,7 +25,7 @@ function withCaps<A extends PreSendAction>(spends: Spends, preSend: A[], switche
 	if (spends === 'none') return preSend;
 	const lookup = preSend.findIndex((action) => LOOKUPS.has(action));
 	const at = lookup === -1 ? preSend.length : lookup;
-	return [...preSend.slice(0, at), checkSpending(spends, switchesOn), ...preSend.slice(at), countSpendingCall(spends)];
+	return [...preSend.slice(0, at), checkSpending(spends, preSend.slice(at), switchesOn)];
 }
 
 /** What every Ads operation's file states: what its requests can do to spending (spends.ts). */

@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeE
 import { actionName } from '../../shared/actionNames';
 import { nodeOf } from '../../shared/params';
 import { reading, type Reader } from '../../shared/reads';
-import { isLocatorValue, unwrap } from '../../shared/requestActions';
-import { headerOf } from '../../shared/wire/answer';
+import { isLocatorValue, unwrapped } from '../../shared/requestActions';
 import { apiRequest, idSegment } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 import { boostName, captionOfLabel } from './reboosts';
@@ -18,29 +17,25 @@ import { boostName, captionOfLabel } from './reboosts';
 let actionWords: { setStatus: string; get: string; update: string } | undefined;
 const adActions = () => (actionWords ??= { setStatus: actionName('ad', 'setStatus'), get: actionName('ad', 'get'), update: actionName('ad', 'update') });
 
-type Shape = (this: IExecuteSingleFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
-
 /**
  * A new ad answers `status: pending_review` whichever status was asked for (reference: Ad status):
- * the network reviews it first, then applies the requested status. Said in words next to it, so
- * "pending_review" beside "Created paused" does not read as a contradiction.
+ * the network reviews it first, then applies the requested status (`requested`, lower case). Said
+ * in words next to it, so "pending_review" beside "Created paused" does not read as a contradiction.
  */
-const reviewFields = (read: Reader<'status'>) =>
-	function (this: IExecuteSingleFunctions, ad: IDataObject): IDataObject {
-		const requested = String(read.param(this, 'status', 'PAUSED')).toLowerCase();
-		if (ad.status !== 'pending_review') return { requestedStatus: requested };
-		const after =
-			requested === 'active'
-				? 'Created Active: it starts spending real money once the network approves it.'
-				: `Created Paused: once approved it stays paused and spends nothing until you set it active (${adActions().setStatus}).`;
-		return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
-	};
+function reviewFields(requested: string, ad: IDataObject): IDataObject {
+	if (ad.status !== 'pending_review') return { requestedStatus: requested };
+	const after =
+		requested === 'active'
+			? 'Created Active: it starts spending real money once the network approves it.'
+			: `Created Paused: once approved it stays paused and spends nothing until you set it active (${adActions().setStatus}).`;
+	return { requestedStatus: requested, statusNote: `In review by the network (pending_review). ${after}` };
+}
 
 /**
  * The API answers a repeated Idempotency-Key with its first answer, which the fake API (as Stripe's)
  * marks `Idempotent-Replayed: true`; the reference does not show the header, and without it an
- * answer reads as new. A replay of this run's own first try, whose answer was lost, is not one: the
- * wire drops the header there (send.ts), so the output is the same as without the fault.
+ * answer reads as new. A replay of this run's own first try, whose answer was lost, is not one (the
+ * wire tells them apart: send.ts `Sent`), so the output is the same as without the fault.
  */
 function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject {
 	const { message, ...made } = json;
@@ -58,15 +53,25 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 
 /**
  * The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with
- * the API's message; an answer replayed from an earlier request says so (`replayed: true`).
+ * the API's message (an ad's with the status asked for, `status`); an answer replayed from an
+ * earlier request says so (`replayed: true`).
  */
+function created(key: 'ad' | 'campaign', items: INodeExecutionData[], replayed: boolean, status: unknown): INodeExecutionData[] {
+	const requested = String(status).toLowerCase();
+	return items.map((item) => {
+		if (item.json.validateOnly) return item;
+		const made = item.json[key];
+		const added = key === 'ad' && made && typeof made === 'object' ? reviewFields(requested, made as IDataObject) : {};
+		const json = unwrapped(item.json, key, ['message'], added) ?? item.json;
+		return replayed ? { ...item, json: replayedOutput(key, json) } : { ...item, json };
+	});
+}
+
+/** postReceive of a create: what it made (`created`). */
 export function createdOutput(key: 'ad' | 'campaign') {
 	return reading(['status'], (read) => {
-		const shape = unwrap(key, { asIs: (answer) => Boolean(answer.validateOnly), keep: ['message'], add: key === 'ad' ? reviewFields(read) : undefined }) as Shape;
-		return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], response?: IN8nHttpFullResponse) {
-			const shaped = await shape.call(this, items);
-			if (!response || headerOf(response.headers, 'Idempotent-Replayed') !== 'true') return shaped;
-			return shaped.map((item) => (item.json.validateOnly ? item : { ...item, json: replayedOutput(key, item.json) }));
+		return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], _response?: IN8nHttpFullResponse, replayed = false) {
+			return created(key, items, replayed, key === 'ad' ? read.param(this, 'status', 'PAUSED') : '');
 		};
 	});
 }
@@ -101,16 +106,18 @@ function nameOrNone(ctx: IExecuteSingleFunctions, read: Reader<'postId'>, extra:
 }
 
 /**
- * postReceive of Boost Post, after `createdOutput`: names a new socialnet ad after its post. The
- * boost takes no name, so a rename follows it (reference: PUT /v1/ads/{adId} takes `name` on
- * socialnet only). A failed rename keeps the item, saying so: the ad exists.
+ * postReceive of Boost Post, its fields read in one call: the ad it made (`created`), a new
+ * socialnet ad named after its post. The boost takes no name, so a rename follows it (reference:
+ * PUT /v1/ads/{adId} takes `name` on socialnet only). A failed rename keeps the item, saying so:
+ * the ad exists.
  */
-export const nameAfterPost = reading(['network', 'additionalFields', 'postId'], (read) =>
-	async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
-		const { network, additionalFields: extra } = read.params(this, { network: '', additionalFields: {} as IDataObject });
-		if (network !== 'socialnet') return items;
+export const boostOutput = reading(['status', 'network', 'additionalFields', 'postId'], (read) => {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], _response?: IN8nHttpFullResponse, replayed = false): Promise<INodeExecutionData[]> {
+		const { status, network, additionalFields: extra } = read.params(this, { status: 'PAUSED' as unknown, network: '', additionalFields: {} as IDataObject });
+		const made = created('ad', items, replayed, status);
+		if (network !== 'socialnet') return made;
 		const named: INodeExecutionData[] = [];
-		for (const item of items) {
+		for (const item of made) {
 			const ad = item.json;
 			const name = typeof ad.id === 'string' && !ad.validateOnly ? nameOrNone(this, read, extra) : undefined;
 			if (!name || ad.name === name) {
@@ -126,5 +133,5 @@ export const nameAfterPost = reading(['network', 'additionalFields', 'postId'], 
 			}
 		}
 		return named;
-	},
-);
+	};
+});

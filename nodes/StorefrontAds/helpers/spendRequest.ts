@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { collection, field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
-import { isEmpty } from '../../shared/params';
+import { isEmpty, sentWhenOn } from '../../shared/params';
 import { reading } from '../../shared/reads';
 import { failItem } from '../../shared/requestActions';
 import { IDEMPOTENCY_HEADER } from '../../shared/wire/idempotency';
@@ -54,7 +54,7 @@ export function validateOnlyField(description: string) {
 /** `inRequest` entries of status and Validate Only (validateOnly is sent only when on). */
 export const statusInRequest = inRequestFor<[typeof status, ReturnType<typeof validateOnlyField>]>()({
 	status: 'body',
-	validateOnly: { in: 'body', optional: true, map: (v: unknown) => (v ? true : undefined) },
+	validateOnly: { in: 'body', optional: true, map: sentWhenOn },
 });
 
 /** Shown right under Status while it is Active (or set by an expression: n8n shows what it cannot decide). */

@@ -4,6 +4,7 @@ import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
 import { nodeOf } from '../../shared/params';
 import { credentialOfRun } from '../../shared/wire/send';
+import { reading, readsOf } from '../../shared/reads';
 import { runsAsTool } from '../../shared/toolDescription';
 import { requestBreaches } from '../../../credentials/capChecks';
 import { adBudgetOf, lowerText, SPENDING_CAPS, type Breach, type CapValues, type CredentialCaps } from '../../../credentials/spendingCaps';
@@ -15,7 +16,8 @@ import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchO
  * The preSend and postReceive actions adsOperation adds to an Ads operation that can spend (its
  * `spends`, spends.ts), in the order they run:
  *
- * - `checkSpendValues`, once the body is built (it and the next are one preSend, `checkSpending`):
+ * - `checkSpendValues`, once the body is built (it, the next, the operation's own actions from its
+ *   first lookup and the count are one preSend, `checkSpending`):
  *   its status and budget type must be the API's own (case-sensitive) values, whatever the caps,
  *   so the caps read them as the API will.
  * - `checkSpendCaps`, next and before any lookup of ours (`looksUp`): with Limit Spending on, every
@@ -190,13 +192,23 @@ export function checkSpendCaps(spends: Exclude<Spends, 'none'>, switchesOn?: Swi
 	};
 }
 
-/** preSend of every spending operation, before its first lookup: its status and budget type (`checkSpendValues`), then the caps (`checkSpendCaps`). */
-export function checkSpending(spends: Exclude<Spends, 'none'>, switchesOn?: SwitchesOn): PreSendAction {
+/**
+ * preSend of every spending operation from its first lookup on: its status and budget type
+ * (`checkSpendValues`), the caps (`checkSpendCaps`), its own actions from the first lookup
+ * (`then`), and the count last (`countSpendingCall`).
+ */
+export function checkSpending(spends: Exclude<Spends, 'none'>, then: PreSendAction[], switchesOn?: SwitchesOn): PreSendAction {
 	const values = checkSpendValues(spends);
 	const caps = checkSpendCaps(spends, switchesOn);
-	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-		return await caps.call(this, await values.call(this, request));
-	};
+	const count = countSpendingCall(spends);
+	// what `then` reads, for operation.ts's check of its fields
+	return reading(then.flatMap(readsOf), () => {
+		return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
+			request = await caps.call(this, await values.call(this, request));
+			for (const action of then) request = await action.call(this, request);
+			return await count.call(this, request);
+		};
+	});
 }
 
 /** postReceive of a spending operation: a Validate Only check's output says which caps would refuse the real call. */

@@ -43,7 +43,7 @@ export const metaobjectId = resourceLocator({
 	listedBy: actionName('metaobject', 'getAll'),
 });
 
-/** The locators of this file, registered by StorefrontCommerce.node.ts (params.ts registerLocators). */
+/** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */
 export const metaobjectLocators = [type, listType, metaobjectId];
 
 /** The metaobject's field values (the parameter `fields`; an operation file's own `fields` is its list of fields). */

@@ -30,7 +30,7 @@ export const menuId = resourceLocator({ displayName: 'Menu', name: 'menuId', sea
 export const pageId = resourceLocator({ displayName: 'Page', name: 'pageId', searchListMethod: 'searchPages', placeholder: 'e.g. gid_page_000123', listedBy: actionName('page', 'getAll') });
 export const redirectId = resourceLocator({ displayName: 'Redirect', name: 'redirectId', searchListMethod: 'searchRedirects', placeholder: 'e.g. gid_redirect_000007', listedBy: actionName('redirect', 'getAll') });
 
-/** The locators of this file, registered by StorefrontCommerce.node.ts (params.ts registerLocators). */
+/** The locators of this file, registered by StorefrontCommerce.node.ts (fieldBuilders.ts registerLocators). */
 export const storeLocators = [syncId, menuId, pageId, redirectId];
 
 export const remoteId = field({

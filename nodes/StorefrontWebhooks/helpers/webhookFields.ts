@@ -24,7 +24,7 @@ export const deliveryId = resourceLocator({
 	listedBy: actionName('delivery', 'getAll'),
 });
 
-/** The node's locators, registered by StorefrontWebhooks.node.ts (params.ts registerLocators). */
+/** The node's locators, registered by StorefrontWebhooks.node.ts (fieldBuilders.ts registerLocators). */
 export const webhooksLocators = [webhookId, deliveryId];
 
 /** Both Get Many operations (webhooks and deliveries) show the same Return All and Limit. */

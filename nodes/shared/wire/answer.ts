@@ -4,7 +4,8 @@ import type { ICredentialDataDecryptedObject, IDataObject, IN8nHttpFullResponse 
  * What came back for one attempt of a request, classified once (`answerOf`, in the send loop,
  * send.ts), which decides from it alone:
  *
- * - `succeeded`: a 2xx with a JSON body (or none).
+ * - `succeeded`: a 2xx with a JSON body (or none); `replayed` when it is the API's first answer to
+ *   an earlier request with the same Idempotency-Key (`Idempotent-Replayed: true`).
  * - `rateLimited`: a 429. The API did nothing; waited out and sent again.
  * - `fault`: a transient fault, answered (502, 503, 504) or not (`unreached`: a connection refused
  *   or a host name that did not resolve; a reset; a timeout): resent when its endpoint allows
@@ -12,7 +13,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, IN8nHttpFullResponse 
  * - `failed`: any other answer (a 4xx, a 500, a 2xx that is not JSON) or an error that is no fault.
  */
 export type Answer =
-	| { kind: 'succeeded'; response: IN8nHttpFullResponse }
+	| { kind: 'succeeded'; response: IN8nHttpFullResponse; replayed?: true }
 	| { kind: 'rateLimited'; response: IN8nHttpFullResponse; retryAfter?: number }
 	| { kind: 'fault'; fault: Fault; response?: IN8nHttpFullResponse; error?: unknown }
 	| { kind: 'failed'; response?: IN8nHttpFullResponse; error?: unknown };
@@ -149,7 +150,7 @@ export function classifyResponse(response: IN8nHttpFullResponse): Answer {
 	if (status >= 200 && status < 300) {
 		// a text body where JSON was asked for (a proxy's page): the call may have taken effect
 		if (typeof response.body === 'string' && response.body.trim() !== '') return { kind: 'failed', response };
-		return { kind: 'succeeded', response };
+		return headerOf(response.headers, 'Idempotent-Replayed') === 'true' ? { kind: 'succeeded', response, replayed: true } : { kind: 'succeeded', response };
 	}
 	const retryAfter = parseRetryAfter(headerOf(response.headers, 'retry-after'));
 	if (status === 429) return { kind: 'rateLimited', response, retryAfter };
@@ -202,8 +203,8 @@ export const headersOf = (answer: Answer): IDataObject | undefined => ('response
  * - `Retry-After` of a 429 or a 503 (here, failure.ts): seconds, or an HTTP date;
  * - `X-RateLimit-Limit`, `-Remaining`, `-Reset`: the API key's rate-limit budget (pace.ts `rateLimitOf`);
  * - `Idempotency-Key` on a request: the user's own, or one stamped (idempotency.ts);
- * - `Idempotent-Replayed` of an answer to a POST (send.ts: dropped from a replay of the call's own
- *   earlier attempt; what the operations' output reads otherwise).
+ * - `Idempotent-Replayed` of an answer to a POST (`classifyResponse`: a replay, except of the
+ *   call's own earlier attempt, send.ts; what the operations' output says).
  */
 
 /** Headers as n8n holds them: a plain object or AxiosHeaders (whose own properties are the headers). */
@@ -224,11 +225,4 @@ export function parseRetryAfter(value: string | undefined): number | undefined {
 	if (Number.isFinite(seconds)) return Math.max(0, seconds);
 	const at = Date.parse(value);
 	return Number.isNaN(at) ? undefined : Math.max(0, (at - Date.now()) / 1000);
-}
-
-/** The headers without `name` (any case): a copy, the answer's own left as it came. */
-export function withoutHeader<T extends { headers?: object }>(response: T, name: string): T {
-	const wanted = name.toLowerCase();
-	if (!Object.keys(response.headers ?? {}).some((key) => key.toLowerCase() === wanted)) return response;
-	return { ...response, headers: Object.fromEntries(Object.entries(response.headers ?? {}).filter(([key]) => key.toLowerCase() !== wanted)) };
 }

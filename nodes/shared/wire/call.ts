@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHookFunctions, IHttpRequestOptions, ILoadOptionsFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { movedPathError, type ErrorAdvice } from './errorText';
 import type { ErrorHints } from './failure';
 import { runScope, stampKey, type Keying } from './idempotency';
-import { pathMoves } from '../params';
+import { nodeOf, pathMoves } from '../params';
 
 /** Every context a request is sent from (an operation's item and its pagination context, a custom operation, a list search, the Trigger). */
 export type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
@@ -12,6 +12,8 @@ export type Context = IExecuteFunctions | IExecuteSingleFunctions | ILoadOptions
 /** One request as the wire sends it, described once by either door (request.ts `describeCall`). */
 export interface Call extends ErrorHints {
 	method: string;
+	/** The node it is sent for, read once here (params.ts `nodeOf`): its key and its node run (send.ts) take it. */
+	node: INode;
 	/** Why this request is not resent after a timeout: its endpoint's word, or, for a POST that has none, UNDECLARED_POST. */
 	noResendAfterTimeout?: string;
 	/** A DELETE: what it answers when an earlier attempt, whose answer was lost, had deleted it (the retry then finds nothing). */
@@ -60,15 +62,17 @@ export function describeCall(ctx: Context, request: Request, at: { itemIndex?: n
 		throw new NodeOperationError(ctx.getNode(), message, { description, itemIndex: at.itemIndex });
 	}
 	const { endpoint } = at;
+	const node = nodeOf(ctx);
 	const method = String(request.method ?? 'GET').toUpperCase();
 	// in an execution, keyed by it (or its event): an operation's item always (as a tool served over
 	// MCP its execution may have no ID yet: the key must still be the same on every resend); a custom
 	// run when it has an execution ID; the Trigger's lifecycle calls have none
 	const running =
 		'getExecutionId' in ctx && ('getItemIndex' in ctx || ctx.getExecutionId()) ? (ctx as IExecuteFunctions | IExecuteSingleFunctions) : undefined;
-	const { eventId } = method === 'POST' ? stampKey(running, at.itemIndex ?? 0, request, endpoint?.keying) : {};
+	const { eventId } = method === 'POST' ? stampKey(running, node, at.itemIndex ?? 0, request, endpoint?.keying) : {};
 	const call: Call = {
 		method,
+		node,
 		noResendAfterTimeout: endpoint ? endpoint.noResendAfterTimeout : method === 'POST' ? UNDECLARED_POST : undefined,
 		advice: at.advice,
 		repeat: eventId && endpoint ? { eventId, action: endpoint.action } : undefined,
@@ -76,7 +80,6 @@ export function describeCall(ctx: Context, request: Request, at: { itemIndex?: n
 	};
 	if (method !== 'DELETE') return call;
 	const [idName, id] = endpoint ? pathValue(endpoint.path)(url) : [];
-	const node = ctx.getNode();
 	return { ...call, alreadyGone: alreadyDeleted(idName, id), deleteEntry: running && `${runScope(running)}|${node.id ?? node.name}|${url}` };
 }
 

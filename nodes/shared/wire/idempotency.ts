@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'crypto';
-import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, IWorkflowDataProxyData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IHttpRequestOptions, INode, INodeProperties, IWorkflowDataProxyData } from 'n8n-workflow';
 
 import { headerOf } from './answer';
-import { baseContext, nodeOf } from '../params';
+import { baseContext } from '../params';
 
 /**
  * The Idempotency-Key of every POST (docs/reference/contract.md: a repeat with the same key and body within 24 h
@@ -46,8 +46,7 @@ type Running = IExecuteSingleFunctions | IExecuteFunctions;
 type KeyedRequest = { method?: string; url?: string; body?: unknown; headers?: IHttpRequestOptions['headers'] };
 
 /** The key a spending call gets: equal for equal requests from the same node, item and workflow; never random, never the execution id. */
-export function spendKey(ctx: Running, itemIndex: number, request: Omit<KeyedRequest, 'headers'>) {
-	const node = nodeOf(ctx);
+export function spendKey(ctx: Running, node: INode, itemIndex: number, request: Omit<KeyedRequest, 'headers'>) {
 	return digestOf([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name, itemIndex, String(request.method ?? 'POST'), String(request.url ?? ''), request.body]);
 }
 
@@ -96,18 +95,18 @@ export type Keying = 'event' | 'execution' | 'workflow';
  * - Keyed by the execution (retryOf or its id): node, item and the request with its body.
  * - Outside an execution (the Trigger registering its endpoint): one key per call, the same for
  *   each of its resends, so a lost answer never makes a second endpoint.
+ * `node`: the node the call is sent for, as call.ts `describeCall` read it.
  */
-export function stampKey(ctx: Running | undefined, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
+export function stampKey(ctx: Running | undefined, node: INode, itemIndex: number, request: KeyedRequest, keying: Keying = 'event'): { key: string; eventId?: string } {
 	const own = idempotencyKeyOf(request);
 	if (own) return { key: own };
-	const stamped = ctx ? keyFor(ctx, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
+	const stamped = ctx ? keyFor(ctx, node, itemIndex, request, keying) : { key: `n8n-${randomUUID()}` };
 	request.headers = { ...request.headers, [IDEMPOTENCY_HEADER]: stamped.key };
 	return stamped;
 }
 
-function keyFor(ctx: Running, itemIndex: number, request: KeyedRequest, keying: Keying): { key: string; eventId?: string } {
-	if (keying === 'workflow') return { key: spendKey(ctx, itemIndex, request) };
-	const node = ctx.getNode();
+function keyFor(ctx: Running, node: INode, itemIndex: number, request: KeyedRequest, keying: Keying): { key: string; eventId?: string } {
+	if (keying === 'workflow') return { key: spendKey(ctx, node, itemIndex, request) };
 	const method = request.method ?? 'POST';
 	const event = keying === 'event' ? eventOf(ctx) : undefined;
 	if (!event) return { key: digestOf([executionScope(ctx), node.id ?? node.name, itemIndex, method, request.url, request.body ?? null]) };

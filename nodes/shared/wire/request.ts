@@ -44,7 +44,8 @@ export type { Endpoint } from './call';
 /** What makes an operation's request(s) (one, the pages of a list, the chunks of a bulk call), each with `makeRoutingRequest`. */
 export type MakeRequests = (this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions) => Promise<INodeExecutionData[]>;
 
-type OutputAction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse) => Promise<INodeExecutionData[]>;
+/** A postReceive as the hook runs it: the answer, and whether the API replayed an earlier request's (send.ts `Sent`). */
+type OutputAction = (this: IExecuteSingleFunctions, items: INodeExecutionData[], response: IN8nHttpFullResponse, replayed: boolean) => Promise<INodeExecutionData[]>;
 
 /** An operation as its request hook runs it: its endpoint, and how it makes its requests and shapes their answers. */
 export interface HookedOperation extends Endpoint {
@@ -119,7 +120,7 @@ function throughWire(ctx: IExecutePaginationFunctions, outer: DeclarativeRestApi
 		const sent = await sendPolitely(ctx, attemptOf(data), call);
 		if ('gone' in sent) return [{ json: sent.gone }];
 		let items: INodeExecutionData[] = [{ json: sent.response.body as IDataObject }];
-		for (const action of operation.postReceive) items = await action.call(ctx, items, sent.response);
+		for (const action of operation.postReceive) items = await action.call(ctx, items, sent.response, sent.replayed);
 		return items;
 	};
 	return Object.create(ctx, { makeRoutingRequest: { value: makeRoutingRequest } }) as IExecutePaginationFunctions;

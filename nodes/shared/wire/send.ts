@@ -1,8 +1,8 @@
 import { createHash } from 'crypto';
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerOf, headersOf, withoutHeader, type Answer, type Outcome } from './answer';
+import { answerOf, headersOf, type Answer, type Outcome } from './answer';
 import { deletedEarlier, rememberDelete, type Call, type Context } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
@@ -40,8 +40,11 @@ import { CREDENTIAL_NAME } from '../requestDefaults';
  *   turn; that wait is not a failure and does not count against MAX_WAIT_SECONDS.
  */
 
-/** What a call ends with: the API's answer, or, for a DELETE that an earlier attempt had done, that it is gone. */
-export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
+/**
+ * What a call ends with: the API's answer (`replayed`: the API's first answer to an earlier
+ * request, answer.ts), or, for a DELETE that an earlier attempt had done, that it is gone.
+ */
+export type Sent = { response: IN8nHttpFullResponse; replayed: boolean } | { gone: IDataObject };
 
 /**
  * Sends one request under the node run's in-flight limit and in its turn in the key's queue.
@@ -49,7 +52,7 @@ export type Sent = { response: IN8nHttpFullResponse } | { gone: IDataObject };
  * `shouldResend`'s to say. Anything else ends the item with its explained error (failure.ts).
  */
 export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>, call: Call): Promise<Sent> {
-	const nodeRun = nodeRunOf(ctx);
+	const nodeRun = nodeRunOf(ctx, call.node);
 	const { credentials, queueOf } = await nodeRun.credential(ctx);
 	// the key's queue (keyQueue.ts): looked up at the request's first turn, kept for its later ones
 	let queue: KeyQueue | string = queueOf;
@@ -84,8 +87,8 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>
 			nodeRun.succeeded();
 			queue.answered(ticket, headers);
 			if (call.deleteEntry) rememberDelete(call.deleteEntry);
-			// the API replays this call's own earlier attempt, whose answer was lost: this run made it
-			return { response: mayBeDone ? withoutHeader(answer.response, 'Idempotent-Replayed') : answer.response };
+			// a replay of this call's own earlier attempt, whose answer was lost, is none: this run made it
+			return { response: answer.response, replayed: answer.replayed === true && !mayBeDone };
 		}
 		if (answer.kind === 'fault') {
 			faults += 1;
@@ -210,18 +213,18 @@ export class NodeRun {
  * One NodeRun per node run: RoutingNode hands every item of a run the same execute data. Tools
  * get their parent's (n8n passes the AI Agent's execute data to every tool it calls), so the
  * node's name is part of the key: each tool node keeps its own limit. A context without execute
- * data (list searches, the Trigger's lifecycle) is a run of its own.
+ * data (list searches, the Trigger's lifecycle) is a run of its own. `node`: the one the call
+ * was described with (call.ts `describeCall`), else read here.
  */
 const nodeRuns = new WeakMap<object, Map<string, NodeRun>>();
 
-export function nodeRunOf(ctx: Context): NodeRun {
+export function nodeRunOf(ctx: Context, node: INode = nodeOf(ctx)): NodeRun {
 	const data = 'getExecuteData' in ctx ? (ctx.getExecuteData() as object | undefined) : undefined;
 	const owner = data ?? ctx;
 	let byNode = nodeRuns.get(owner);
 	if (!byNode) nodeRuns.set(owner, (byNode = new Map()));
-	const node = nodeOf(ctx).name;
-	let nodeRun = byNode.get(node);
-	if (!nodeRun) byNode.set(node, (nodeRun = data ? nodeRunFromOptions(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new NodeRun(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
+	let nodeRun = byNode.get(node.name);
+	if (!nodeRun) byNode.set(node.name, (nodeRun = data ? nodeRunFromOptions(ctx as IExecuteFunctions | IExecuteSingleFunctions) : new NodeRun(1, DEFAULT_MAX_QUEUE_WAIT_SECONDS)));
 	return nodeRun;
 }
 

@@ -8,7 +8,7 @@ import { copyFilled, failItem, parseJson } from '../../../shared/requestActions'
 import { postId } from '../../helpers/adsLocators';
 import { codesList, linesList } from '../../helpers/lists';
 import { adsOperation } from '../../helpers/adsOperation';
-import { createdOutput, nameAfterPost } from '../../helpers/createdOutput';
+import { boostOutput } from '../../helpers/createdOutput';
 import { credentialSecret, refuseSecretInWorkflow, type CredentialSecret } from '../../helpers/secrets';
 import { checkAdThenOwnKey, networkField, spendFields, spendInRequest, spendTail } from '../../helpers/spendRequest';
 
@@ -139,5 +139,5 @@ export const option = adsOperation({
 	keying: 'workflow',
 	noResendAfterTimeout: NO_RESEND_AFTER_TIMEOUT,
 	preSend: [boostRequest, checkAdThenOwnKey(true)],
-	postReceive: [createdOutput('ad'), nameAfterPost],
+	postReceive: [boostOutput],
 });

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { field } from '../../../shared/fieldBuilders';
+import { sentWhenOn } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
 import { failItem } from '../../../shared/requestActions';
 import { keywords } from '../../helpers/adsFields';
@@ -51,7 +52,7 @@ export const option = adsOperation({
 	fields,
 	inRequest: {
 		adSetId: { in: 'body', locator: true },
-		negative: { in: 'body', optional: true, map: (v) => (v ? true : undefined) },
+		negative: { in: 'body', optional: true, map: sentWhenOn },
 	},
 	preSend: [sendKeywords],
 });
