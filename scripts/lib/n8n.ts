@@ -222,7 +222,8 @@ export function compileCacheDir() {
  */
 function seedDatabase(bin: N8nBin, userFolder: string, env: NodeJS.ProcessEnv) {
 	const database = path.join(userFolder, '.n8n', 'database.sqlite');
-	if (env.DB_TYPE !== 'sqlite' || fs.existsSync(database)) return;
+	// n8n 1.x boots once in a run (the compatibility suite): its seed would cost more than it saves
+	if (env.DB_TYPE !== 'sqlite' || fs.existsSync(database) || bin.version?.startsWith('1.')) return;
 	const seed = path.resolve(bin.n8n, '..', '..', '..', 'seed');
 	const files = ['database.sqlite', 'database.sqlite-wal'];
 	if (!fs.existsSync(path.join(seed, '.made'))) {
