@@ -11,9 +11,10 @@ import { runNode, type RunOptions } from '../harness';
  * and the switches between files in the order the code runs (docs/development.md, "Walks").
  *
  * The call runs through n8n-core against the fake API, twice to warm up; the third run is traced
- * with V8's inspector: precise coverage names the functions of ours that ran, and a breakpoint on
- * each of them records the order (a stop where a function only makes a closure is no entry, and is
- * skipped). At each entry the reader is where the stack says: back in the
+ * with V8's inspector: precise coverage names the functions of ours that ran, and a breakpoint at
+ * the first breakable place inside each of them records the order (inside, so that a closure is seen
+ * as it is entered: at its start, V8 may stop in the function that makes it instead; a stop outside
+ * the function asked for is no entry, and is skipped). At each entry the reader is where the stack says: back in the
  * file of the nearest caller of ours (a switch when it is another file than the last), then in
  * the callee's (another switch when it differs). Module loading (field declarations) is not
  * counted: it runs once per process, not per call.
@@ -75,7 +76,7 @@ interface Location {
 }
 
 interface Coverage {
-	result: Array<{ scriptId: string; url: string; functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; count: number }> }> }>;
+	result: Array<{ scriptId: string; url: string; functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; endOffset: number; count: number }> }> }>;
 }
 
 async function walk(spec: Walk, api: FakeApiServer) {
@@ -107,9 +108,17 @@ async function walk(spec: Walk, api: FakeApiServer) {
 			const [range] = fn.ranges;
 			// the module's own top-level code ran at load, not in the call
 			if (!range || range.count === 0 || range.startOffset === 0) continue;
-			const before = scriptSource.slice(0, range.startOffset).split('\n');
-			const location = { scriptId: script.scriptId, lineNumber: before.length - 1, columnNumber: before[before.length - 1].length };
-			const set = await post<{ breakpointId: string }>('Debugger.setBreakpoint', { location }).catch(() => undefined);
+			const at = (offset: number) => {
+				const before = scriptSource.slice(0, offset).split('\n');
+				return { scriptId: script.scriptId, lineNumber: before.length - 1, columnNumber: before[before.length - 1].length };
+			};
+			const location = at(range.startOffset);
+			// the breakpoint goes on the function's own first breakable place: at its start, V8 may put it in
+			// the function that creates it (a closure made by `(read) => async function …`), where it would
+			// stop as the closure is made and never as it is entered
+			const { locations } = await post<{ locations: Location[] }>('Debugger.getPossibleBreakpoints', { start: location, end: at(range.endOffset), restrictToFunction: true });
+			if (!locations.length) continue;
+			const set = await post<{ breakpointId: string }>('Debugger.setBreakpoint', { location: locations[0] }).catch(() => undefined);
 			if (set) starts.set(set.breakpointId, location);
 		}
 	}

@@ -15,9 +15,9 @@ import { leavingRoutingNode, passOn } from './wire/failure';
 
 /**
  * The node's parameters as an operation reads them: each once per item, a locator's ID checked
- * against the locators its node registers (`checkedId`), the node copied once per item (`nodeOf`);
- * and the request its declaration makes of them (`buildRequest`), each value put in its path kept
- * in its segment (`checkedSegment`; the wire's net at both doors, `pathMoves`).
+ * against the locators its node registers (`checkedId`) or read as saved (`savedLocator`), the node
+ * copied once per item (`nodeOf`); and the request its declaration makes of them (`buildRequest`),
+ * each value put in its path kept in its segment (`checkedSegment`; the wire's net at both doors, `pathMoves`).
  */
 
 /**
@@ -101,6 +101,16 @@ export function checkedId(node: INode, name: string, value: unknown, itemIndex: 
  */
 export function locatorValue(ctx: IExecuteSingleFunctions, name: string): string {
 	return checkedId(nodeOf(ctx), name.split('.').pop()!, param(ctx, name, '', { extractValue: true }), ctx.getItemIndex());
+}
+
+/** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */
+export const isLocatorValue = (value: unknown): value is { mode: unknown; value: unknown; cachedResultName?: unknown } =>
+	typeof value === 'object' && value !== null && !Array.isArray(value) && 'mode' in value && 'value' in value;
+
+/** Locator `name` as the node saved it, not evaluated again (a post picked from its list is a plain value), when it holds one. */
+export function savedLocator(ctx: IExecuteSingleFunctions, name: string) {
+	const saved = nodeOf(ctx).parameters[name];
+	return isLocatorValue(saved) ? saved : undefined;
 }
 
 export const isEmpty = (value: unknown) =>

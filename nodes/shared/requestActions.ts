@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { checkedId, isEmpty } from './params';
+import { checkedId, isEmpty, isLocatorValue } from './params';
 import { reading } from './reads';
 
 /** Fails the current item with a message and what to do about it. */
@@ -37,6 +37,31 @@ export function parseJson(value: unknown, field: string, example: string, fail: 
 export function parseJsonList(value: unknown, field: string, example: string, fail: Fail): IDataObject[] {
 	const parsed = parseJson(value, field, example, fail);
 	return (Array.isArray(parsed) ? parsed : [parsed]) as IDataObject[];
+}
+
+/**
+ * Lists of free text the API takes as string arrays (headlines, keywords, URLs, interests): an
+ * array (from an expression) passes as it is, text is one entry per line. Never split on commas:
+ * "Summer sale, 50% off" is one headline.
+ */
+export function linesList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map(String);
+	return String(value ?? '')
+		.split('\n')
+		.map((s) => s.trim())
+		.filter(Boolean);
+}
+
+/**
+ * Lists of codes and identifiers, none of which can hold a comma (country codes, recommendation
+ * resource names, videonet dimensions and metrics): one per line or comma-separated, or an array.
+ */
+export function codesList(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map(String);
+	return String(value ?? '')
+		.split(/[,\n]/)
+		.map((s) => s.trim())
+		.filter(Boolean);
 }
 
 /**
@@ -102,10 +127,6 @@ export function copyFilled(target: IDataObject, fields: IDataObject, map: (value
 	for (const [key, value] of Object.entries(fields)) if (!isEmpty(value)) target[key] = map(value, key) as IDataObject[string];
 	return target;
 }
-
-/** A resource locator's value as n8n keeps it, `{__rl, mode, value}` (inside a collection it is read as it is). */
-export const isLocatorValue = (value: unknown): value is { mode: unknown; value: unknown } =>
-	typeof value === 'object' && value !== null && !Array.isArray(value) && 'mode' in value && 'value' in value;
 
 /**
  * A collection's values with each resource locator among them as its plain ID, trimmed and checked

@@ -1,6 +1,6 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { classifyResponse, classifyThrown, faultOf, headersOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
+import { answerOf, classifyResponse, classifyThrown, faultOf, parseRetryAfter } from '../../nodes/shared/wire/answer';
 import { alreadyDeleted, deletedEarlier, rememberDelete } from '../../nodes/shared/wire/call';
 import { whyNotResent } from '../../nodes/shared/wire/resend';
 
@@ -50,9 +50,12 @@ test('Retry-After travels with a 429 and a 503: seconds, an HTTP date, or nothin
 	expect(inAMinute).toBeLessThanOrEqual(61);
 });
 
-test('an answer\'s headers, where there was an answer (each header read in headers.ts: headers.test.ts)', () => {
-	expect(headersOf(classifyResponse(response(200, {}, { a: '1' })))).toEqual({ a: '1' });
-	expect(headersOf(classifyThrown(Object.assign(new Error('x'), { code: 'ECONNRESET' })))).toBeUndefined();
+test('an answer\'s rate-limit headers read with it, where there was an answer that has them (each header read: headers.test.ts)', () => {
+	const limited = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '7', 'X-RateLimit-Reset': '30' };
+	expect(answerOf({ response: response(200, {}, limited) }, undefined).rateLimit).toEqual({ limit: 100, remaining: 7, reset: 30 });
+	expect(answerOf({ response: response(429, {}, { 'x-ratelimit-remaining': '0' }) }, undefined).rateLimit).toEqual({ limit: undefined, remaining: 0, reset: undefined });
+	expect(answerOf({ response: response(200, {}, { a: '1' }) }, undefined).rateLimit).toBeUndefined();
+	expect(answerOf({ error: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }, undefined).rateLimit).toBeUndefined();
 });
 
 test('network errors found where n8n keeps them: the error, its cause, errorResponse or reason, by code or by words; a loop of causes ends', () => {

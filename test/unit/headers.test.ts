@@ -1,6 +1,6 @@
 import { AxiosHeaders } from 'axios';
 
-import { classifyResponse, headerOf } from '../../nodes/shared/wire/answer';
+import { classifyResponse, headerOf, rateLimitHeaders } from '../../nodes/shared/wire/answer';
 import { answerError } from '../../nodes/shared/wire/failure';
 import { idempotencyKeyOf } from '../../nodes/shared/wire/idempotency';
 import { rateLimitOf } from '../../nodes/shared/wire/pace';
@@ -33,15 +33,15 @@ test('Retry-After in any case, for the decision (answer.ts) and for the error\'s
 
 test('X-RateLimit-*: Reset in seconds or as a unix time, 0 or none for a token bucket; no Remaining, no budget', () => {
 	const now = 1_800_000_000_000;
-	expect(rateLimitOf({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }, now)).toEqual({ limit: 100, remaining: 0, resetAt: now + 2000 });
-	expect(rateLimitOf({ 'x-ratelimit-remaining': ['7', '9'], 'x-ratelimit-reset': String(now / 1000 + 5) }, now)).toEqual({ limit: undefined, remaining: 7, resetAt: now + 5000 });
-	expect(rateLimitOf({ 'X-RateLimit-Remaining': '3.9', 'X-RateLimit-Reset': '0' }, now)).toEqual({ limit: undefined, remaining: 3, resetAt: undefined });
-	expect(rateLimitOf({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }, now)).toEqual({ limit: undefined, remaining: 0, resetAt: undefined });
-	expect(rateLimitOf({ 'X-RateLimit-Limit': '100' }, now)).toBeUndefined();
-	expect(rateLimitOf({ 'X-RateLimit-Remaining': 'many' }, now)).toBeUndefined();
-	expect(rateLimitOf({ 'X-RateLimit-Remaining': '' }, now)).toBeUndefined();
-	expect(rateLimitOf({ 'X-RateLimit-Remaining': '-1' }, now)).toBeUndefined();
-	expect(rateLimitOf(undefined, now)).toBeUndefined();
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2' }), now)).toEqual({ limit: 100, remaining: 0, resetAt: now + 2000 });
+	expect(rateLimitOf(rateLimitHeaders({ 'x-ratelimit-remaining': ['7', '9'], 'x-ratelimit-reset': String(now / 1000 + 5) }), now)).toEqual({ limit: undefined, remaining: 7, resetAt: now + 5000 });
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Remaining': '3.9', 'X-RateLimit-Reset': '0' }), now)).toEqual({ limit: undefined, remaining: 3, resetAt: undefined });
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': String(now / 1000 - 5) }), now)).toEqual({ limit: undefined, remaining: 0, resetAt: undefined });
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Limit': '100' }), now)).toBeUndefined();
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Remaining': 'many' }), now)).toBeUndefined();
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Remaining': '' }), now)).toBeUndefined();
+	expect(rateLimitOf(rateLimitHeaders({ 'X-RateLimit-Remaining': '-1' }), now)).toBeUndefined();
+	expect(rateLimitOf(rateLimitHeaders(undefined), now)).toBeUndefined();
 });
 
 test('a request\'s own Idempotency-Key in any case, trimmed; blank is none', () => {

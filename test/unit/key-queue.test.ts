@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getEventListeners } from 'node:events';
 
+import { rateLimitHeaders, type RateLimitHeaders } from '../../nodes/shared/wire/answer';
 import { KeyQueue, KeyQueues, QueueCancelled, QueueWaitExceeded, wait } from '../../nodes/shared/wire/keyQueue';
 import { FakeClock } from './fake-clock';
 
@@ -14,11 +15,13 @@ import { FakeClock } from './fake-clock';
  * fails an assertion that says what went wrong, not Jest's timeout.
  */
 
-const window = (remaining: number, resetSeconds: number, limit = 100) => ({
-	'X-RateLimit-Limit': String(limit),
-	'X-RateLimit-Remaining': String(remaining),
-	'X-RateLimit-Reset': String(resetSeconds),
-});
+/** An answer's rate-limit headers as the wire reads them with the answer (answer.ts `rateLimitHeaders`). */
+const window = (remaining: number, resetSeconds: number, limit = 100) =>
+	rateLimitHeaders({
+		'X-RateLimit-Limit': String(limit),
+		'X-RateLimit-Remaining': String(remaining),
+		'X-RateLimit-Reset': String(resetSeconds),
+	});
 
 /** Queues `count` requests and records when (clock time) each gets its turn, by its number, with its ticket. */
 function queue(keyQueue: KeyQueue, clock: FakeClock, count: number, maxWaitMs = 3_600_000) {
@@ -31,7 +34,7 @@ function queue(keyQueue: KeyQueue, clock: FakeClock, count: number, maxWaitMs = 
 }
 
 /** The first request of a key, answered with these headers. */
-async function firstAnswer(keyQueue: KeyQueue, headers?: Record<string, string>) {
+async function firstAnswer(keyQueue: KeyQueue, headers?: RateLimitHeaders) {
 	const ticket = await keyQueue.turn({ maxWaitMs: 60_000 });
 	keyQueue.answered(ticket, headers);
 	return ticket;
@@ -145,7 +148,7 @@ test('cancelling the execution takes its request out of the queue', async () => 
 test('a token bucket (Reset 0 while tokens are left): its tokens at once, then a hold for Reset, then paced at the refill it measured', async () => {
 	const clock = new FakeClock();
 	const keyQueue = new KeyQueue(clock);
-	const bucket = (remaining: number, reset: number) => ({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset) });
+	const bucket = (remaining: number, reset: number) => rateLimitHeaders({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': String(remaining), 'X-RateLimit-Reset': String(reset) });
 	await firstAnswer(keyQueue, bucket(4, 0));
 	const start = clock.now();
 	const { granted } = queue(keyQueue, clock, 30);

@@ -1,3 +1,4 @@
+import { rateLimitHeaders } from '../../nodes/shared/wire/answer';
 import { Pace, rateLimitOf } from '../../nodes/shared/wire/pace';
 
 /**
@@ -8,23 +9,27 @@ import { Pace, rateLimitOf } from '../../nodes/shared/wire/pace';
  */
 
 const T = 1_800_000_000_000;
-const window = (remaining: number, resetSeconds: number, limit?: number) => ({
-	...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
-	'X-RateLimit-Remaining': String(remaining),
-	'X-RateLimit-Reset': String(resetSeconds),
-});
+/** An answer's rate-limit headers as the wire reads them with the answer (answer.ts `rateLimitHeaders`). */
+const window = (remaining: number, resetSeconds: number, limit?: number) =>
+	rateLimitHeaders({
+		...(limit === undefined ? {} : { 'X-RateLimit-Limit': String(limit) }),
+		'X-RateLimit-Remaining': String(remaining),
+		'X-RateLimit-Reset': String(resetSeconds),
+	});
+/** What the headers say, read as the wire reads them. */
+const budgetOf = (headers: object | undefined, now: number) => rateLimitOf(rateLimitHeaders(headers), now);
 const pace = () => new Pace({ random: () => 0.5 });
 
 describe('rateLimitOf: what an answer\'s headers say', () => {
 	test('a header without a usable number says nothing: absent, null, empty, not a number, negative', () => {
 		for (const remaining of [undefined, null, '', 'soon', '-1', Infinity]) {
-			expect(rateLimitOf({ 'X-RateLimit-Remaining': remaining as never, 'X-RateLimit-Reset': '30' }, T)).toBeUndefined();
+			expect(budgetOf({ 'X-RateLimit-Remaining': remaining as never, 'X-RateLimit-Reset': '30' }, T)).toBeUndefined();
 		}
-		expect(rateLimitOf(undefined, T)).toBeUndefined();
+		expect(budgetOf(undefined, T)).toBeUndefined();
 	});
 
 	test('names in any case, the first of repeated values, Remaining in whole requests', () => {
-		expect(rateLimitOf({ 'x-ratelimit-remaining': ['7.9', '3'], 'X-RATELIMIT-LIMIT': '10', 'X-RateLimit-Reset': '30' }, T)).toEqual({ limit: 10, remaining: 7, resetAt: T + 30_000 });
+		expect(budgetOf({ 'x-ratelimit-remaining': ['7.9', '3'], 'X-RATELIMIT-LIMIT': '10', 'X-RateLimit-Reset': '30' }, T)).toEqual({ limit: 10, remaining: 7, resetAt: T + 30_000 });
 	});
 
 	test('Reset in seconds from now, or as a unix time once larger than 1e9; none, 0 or past: no reset', () => {
@@ -33,8 +38,8 @@ describe('rateLimitOf: what an answer\'s headers say', () => {
 		expect(rateLimitOf(window(5, T / 1000), T)?.resetAt).toBeUndefined();
 		expect(rateLimitOf(window(5, T / 1000 - 30), T)?.resetAt).toBeUndefined();
 		expect(rateLimitOf(window(5, 0), T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
-		expect(rateLimitOf({ 'X-RateLimit-Remaining': '5' }, T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
-		expect(rateLimitOf({ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '' }, T)?.resetAt).toBeUndefined();
+		expect(budgetOf({ 'X-RateLimit-Remaining': '5' }, T)).toEqual({ limit: undefined, remaining: 5, resetAt: undefined });
+		expect(budgetOf({ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': '' }, T)?.resetAt).toBeUndefined();
 	});
 });
 

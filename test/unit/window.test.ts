@@ -1,3 +1,4 @@
+import { rateLimitHeaders } from '../../nodes/shared/wire/answer';
 import { KeyQueue, type Clock } from '../../nodes/shared/wire/keyQueue';
 import { Pace } from '../../nodes/shared/wire/pace';
 import { FakeClock } from './fake-clock';
@@ -10,11 +11,13 @@ import { FakeClock } from './fake-clock';
  */
 
 const T = 1_800_000_000_000;
-const window = (remaining: number, resetSeconds: number, limit = 100) => ({
-	'X-RateLimit-Limit': String(limit),
-	'X-RateLimit-Remaining': String(remaining),
-	'X-RateLimit-Reset': String(resetSeconds),
-});
+/** An answer's rate-limit headers as the wire reads them with the answer (answer.ts `rateLimitHeaders`). */
+const window = (remaining: number, resetSeconds: number, limit = 100) =>
+	rateLimitHeaders({
+		'X-RateLimit-Limit': String(limit),
+		'X-RateLimit-Remaining': String(remaining),
+		'X-RateLimit-Reset': String(resetSeconds),
+	});
 const pace = () => new Pace({ random: () => 0.5 });
 
 describe('alone or shared', () => {

@@ -3,10 +3,9 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 import { collection, field, type Field } from '../../shared/fieldBuilders';
 import { inRequestFor } from '../../shared/operation';
 import { reading } from '../../shared/reads';
-import { copyFilled, withPlainIds } from '../../shared/requestActions';
+import { codesList, copyFilled, linesList, withPlainIds } from '../../shared/requestActions';
 import { keywords, name } from './adsFields';
 import { audienceOption, existingCampaignId, identityId, organizationId, renamedField } from './adsLocators';
-import { codesList, linesList } from './lists';
 import { NETWORKS } from './networks';
 import { checkAdThenOwnKey, spendFields, spendInRequest, spendTail } from './spendRequest';
 import { optionsOf } from '../../shared/optionName';

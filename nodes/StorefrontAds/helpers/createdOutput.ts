@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
 
 import { actionName } from '../../shared/actionNames';
-import { nodeOf } from '../../shared/params';
+import { savedLocator } from '../../shared/params';
 import { reading, type Reader } from '../../shared/reads';
-import { isLocatorValue, unwrapped } from '../../shared/requestActions';
+import { unwrapped } from '../../shared/requestActions';
 import { apiRequest, idSegment } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 import { boostName, captionOfLabel } from './reboosts';
@@ -85,9 +85,8 @@ function wantedName(ctx: IExecuteSingleFunctions, read: Reader<'postId'>, extra:
 	const set = extra.adName;
 	if (typeof set === 'string' && set.trim()) return set.trim();
 	const input = ctx.getInputData()?.json ?? {};
-	// the parameter as saved, not evaluated again: a post picked from the list is a plain value
-	const picked = nodeOf(ctx).parameters.postId;
-	const listed = isLocatorValue(picked) && picked.mode === 'list';
+	const picked = savedLocator(ctx, 'postId');
+	const listed = picked?.mode === 'list';
 	// no caption to name it after: the post ID is not needed
 	if (typeof input.caption !== 'string' && !listed) return undefined;
 	const post = read.locatorValue(ctx, 'postId');

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failItem } from '../../shared/requestActions';
-import { codesList } from './lists';
+import { codesList, failItem } from '../../shared/requestActions';
 
 /** The resource names given (a `send` map), refused when there are none. A name (customers/<id>/recommendations/<id>) holds no comma. */
 export function namesOrFail(this: IExecuteSingleFunctions, value: unknown): string[] {

@@ -226,16 +226,18 @@ export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExec
  * Spending Actions per Execution. A pause is noted, whatever the caps: an activation after it is a new one.
  */
 export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendAction {
+	const can = canDo(spends);
+	const activates = can.includes('activate');
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const body = (request.body ?? {}) as IDataObject;
 		if (body.validateOnly === true) return request;
-		const pauses = canDo(spends).includes('activate') && lowerText(body.status) === 'paused';
+		const pauses = activates && lowerText(body.status) === 'paused';
 		const { caps, api } = await capsFor(this, request);
 		// nothing awaits from here to the count's update: RoutingNode sends an input's items at once
 		if (pauses) notePause(this);
 		if (!caps.limited) return request;
 		// a judged request (Recommendation → Apply) counts what its judge found; not judged, all it can do (fail closed)
-		const counts = countsOf(this, judgedActions(request) ?? canDo(spends), request, caps, api);
+		const counts = countsOf(this, judgedActions(request) ?? can, request, caps, api);
 		const breaches = counts.flatMap(({ breach }) => (breach ? [breach] : []));
 		if (breaches.length) refuseOverCap(this, breaches);
 		for (const { field, made, added } of counts) addCalls(this, field, made, added);

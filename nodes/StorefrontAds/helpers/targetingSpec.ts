@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
 import { reading } from '../../shared/reads';
-import { failItem, parseJson } from '../../shared/requestActions';
-import { codesList, linesList } from './lists';
+import { codesList, failItem, linesList, parseJson } from '../../shared/requestActions';
 
 /** preSend: `spec` from the named fields (lists) plus the free JSON. */
 export const sendSpec = reading(['spec'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {

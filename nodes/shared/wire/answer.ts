@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IN8nHttpFullResponse } from 'n8n-workflow';
 
 /**
  * What came back for one attempt of a request, classified once (`answerOf`, in the send loop,
@@ -12,11 +12,15 @@ import type { ICredentialDataDecryptedObject, IDataObject, IN8nHttpFullResponse 
  *   (send.ts `shouldResend`).
  * - `failed`: any other answer (a 4xx, a 500, a 2xx that is not JSON) or an error that is no fault.
  */
-export type Answer =
+export type Answer = (
 	| { kind: 'succeeded'; response: IN8nHttpFullResponse; replayed?: true }
 	| { kind: 'rateLimited'; response: IN8nHttpFullResponse; retryAfter?: number }
 	| { kind: 'fault'; fault: Fault; response?: IN8nHttpFullResponse; error?: unknown }
-	| { kind: 'failed'; response?: IN8nHttpFullResponse; error?: unknown };
+	| { kind: 'failed'; response?: IN8nHttpFullResponse; error?: unknown }
+) & {
+	/** What its X-RateLimit-* headers say, read with it (`answerOf`) for the key's queue (pace.ts). */
+	rateLimit?: RateLimitHeaders;
+};
 
 /** `unreached`: nothing reached the API (a connection refused, a host name that did not resolve). */
 export type FaultKind = 'unreached' | 'reset' | 'timeout' | 'status';
@@ -32,9 +36,11 @@ export interface Fault {
 /** What one attempt came to, as a door hands it to the send loop: the API's answer, or the error thrown instead. */
 export type Outcome = { response: IN8nHttpFullResponse } | { error: unknown };
 
-/** An attempt's outcome classified, with the secrets of the run's credential withheld before anything reads it (`withheldFrom`, below). */
+/** An attempt's outcome classified, with the secrets of the run's credential withheld before anything reads it (`withheldFrom`, below), its rate-limit headers read. */
 export function answerOf(outcome: Outcome, credentials: ICredentialDataDecryptedObject | undefined): Answer {
-	return withheldFrom('response' in outcome ? classifyResponse(outcome.response) : classifyThrown(outcome.error), withholdingOf(credentials));
+	const answer = withheldFrom('response' in outcome ? classifyResponse(outcome.response) : classifyThrown(outcome.error), withholdingOf(credentials));
+	const rateLimit = rateLimitHeaders(answer.response?.headers);
+	return rateLimit ? { ...answer, rateLimit } : answer;
 }
 
 /*
@@ -194,14 +200,11 @@ export function faultOf(error: unknown): Fault | undefined {
 	return undefined;
 }
 
-/** The answer's headers, where there was an answer (what it says of the rate limit goes to the key's queue). */
-export const headersOf = (answer: Answer): IDataObject | undefined => ('response' in answer ? (answer.response?.headers as IDataObject | undefined) : undefined);
-
 /*
  * Every header the wire reads, read with the functions below: by its name in any case, the first of
  * several values.
  * - `Retry-After` of a 429 or a 503 (here, failure.ts): seconds, or an HTTP date;
- * - `X-RateLimit-Limit`, `-Remaining`, `-Reset`: the API key's rate-limit budget (pace.ts `rateLimitOf`);
+ * - `X-RateLimit-Limit`, `-Remaining`, `-Reset`: the key's budget, read with the answer (pace.ts `rateLimitOf`);
  * - `Idempotency-Key` on a request: the user's own, or one stamped (idempotency.ts);
  * - `Idempotent-Replayed` of an answer to a POST (`classifyResponse`: a replay, except of the
  *   call's own earlier attempt, send.ts; what the operations' output says).
@@ -216,6 +219,25 @@ export function headerOf(headers: Headers, name: string): string | undefined {
 	const found: unknown = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === wanted)?.[1];
 	const value: unknown = Array.isArray(found) ? found[0] : found;
 	return value === undefined || value === null ? undefined : String(value);
+}
+
+/** An answer's X-RateLimit-* headers as numbers (pace.ts `rateLimitOf` makes them the key's budget). */
+export interface RateLimitHeaders {
+	limit?: number;
+	remaining: number;
+	/** Seconds to the reset, or a unix time when that large; 0 (or none) for a token bucket. */
+	reset?: number;
+}
+
+/** The X-RateLimit-* headers, each one that is not a number ≥ 0 left out; none without a Remaining. */
+export function rateLimitHeaders(headers: Headers): RateLimitHeaders | undefined {
+	const value = (name: string) => {
+		const found = headerOf(headers, name);
+		const n = found === undefined || found === '' ? NaN : Number(found);
+		return Number.isFinite(n) && n >= 0 ? n : undefined;
+	};
+	const remaining = value('x-ratelimit-remaining');
+	return remaining === undefined ? undefined : { limit: value('x-ratelimit-limit'), remaining, reset: value('x-ratelimit-reset') };
 }
 
 /** Seconds of a Retry-After header: a number of seconds or an HTTP date. */

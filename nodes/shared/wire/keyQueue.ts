@@ -1,6 +1,6 @@
-import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import type { RateLimitHeaders } from './answer';
 import { Pace, type Clock } from './pace';
 
 export type { Clock } from './pace';
@@ -70,14 +70,14 @@ export class KeyQueue {
 		});
 	}
 
-	/** The request with this ticket was answered (not with a 429); its X-RateLimit-* headers say what is left. */
-	answered(ticket: number, headers?: IDataObject) {
+	/** The request with this ticket was answered (not with a 429); its X-RateLimit-* headers (read: answer.ts) say what is left. */
+	answered(ticket: number, headers?: RateLimitHeaders) {
 		this.poke();
 		this.pace.answered(ticket, headers, this.clock.now());
 	}
 
 	/** A 429 to the request with this ticket: every request of the key waits `seconds` (with jitter); without headers, fewer go at once. */
-	rateLimited(ticket: number, seconds: number, headers?: IDataObject) {
+	rateLimited(ticket: number, seconds: number, headers?: RateLimitHeaders) {
 		this.poke();
 		this.pace.rateLimited(ticket, seconds, headers, this.clock.now());
 	}

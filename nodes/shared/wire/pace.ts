@@ -1,6 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import { headerOf } from './answer';
+import type { RateLimitHeaders } from './answer';
 import { FixedWindow, type RateLimit } from './window';
 
 /** The clock the queue waits on, and its pace's jitter (tests give one of their own). */
@@ -88,14 +86,14 @@ export class Pace {
 	}
 
 	/** The request with this ticket was answered (not with a 429). */
-	answered(ticket: number, headers: IDataObject | undefined, now: number) {
+	answered(ticket: number, headers: RateLimitHeaders | undefined, now: number) {
 		this.observe(ticket, headers, now);
 		this.answers += 1;
 		if (this.mode === 'none') this.widen();
 	}
 
 	/** A 429 to the request with this ticket: every request waits `seconds` (with jitter); without headers, fewer go at once. */
-	rateLimited(ticket: number, seconds: number, headers: IDataObject | undefined, now: number) {
+	rateLimited(ticket: number, seconds: number, headers: RateLimitHeaders | undefined, now: number) {
 		this.observe(ticket, headers, now);
 		this.answers += 1;
 		this.rateLimits += 1;
@@ -143,7 +141,7 @@ export class Pace {
 
 	private sends = () => ({ sent: this.sent, inFlight: this.inFlight() });
 
-	private observe(ticket: number, headers: IDataObject | undefined, now: number) {
+	private observe(ticket: number, headers: RateLimitHeaders | undefined, now: number) {
 		const rateLimit = rateLimitOf(headers, now);
 		if (rateLimit) this.observeRateLimit(rateLimit, now, ticket);
 		else if (this.mode === 'unknown') this.mode = 'none';
@@ -187,16 +185,13 @@ export class Pace {
 	}
 }
 
-/** The rate-limit budget an answer's headers state (Reset in seconds, or a unix time when that large), or undefined without them. */
-export function rateLimitOf(headers: object | undefined, now: number): RateLimit | undefined {
-	const value = (name: string) => {
-		const found = headerOf(headers, name);
-		const n = found === undefined || found === '' ? NaN : Number(found);
-		return Number.isFinite(n) && n >= 0 ? n : undefined;
-	};
-	const remaining = value('x-ratelimit-remaining');
-	if (remaining === undefined) return undefined;
-	const reset = value('x-ratelimit-reset');
+/**
+ * The rate-limit budget an answer's headers state (read with the answer: answer.ts `rateLimitHeaders`;
+ * Reset in seconds, or a unix time when that large), or undefined without them.
+ */
+export function rateLimitOf(headers: RateLimitHeaders | undefined, now: number): RateLimit | undefined {
+	if (!headers) return undefined;
+	const { reset } = headers;
 	const resetAt = !reset ? undefined : reset > 1e9 ? reset * 1000 : now + reset * 1000;
-	return { limit: value('x-ratelimit-limit'), remaining: Math.floor(remaining), resetAt: resetAt !== undefined && resetAt > now ? resetAt : undefined };
+	return { limit: headers.limit, remaining: Math.floor(headers.remaining), resetAt: resetAt !== undefined && resetAt > now ? resetAt : undefined };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, IExecuteSingleFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { answerOf, headersOf, type Answer, type Outcome } from './answer';
+import { answerOf, type Answer, type Outcome } from './answer';
 import { deletedEarlier, rememberDelete, type Call, type Context } from './call';
 import { givingUpText, notSentText } from './errorText';
 import { answerError, faultError, passOn } from './failure';
@@ -82,10 +82,9 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>
 		// classified once, and before anything reads it no secret of the credential goes on from it, success or error
 		const answer = answerOf(await attempt(), credentials);
 		nodeRun.release();
-		const headers = headersOf(answer);
 		if (answer.kind === 'succeeded') {
 			nodeRun.succeeded();
-			queue.answered(ticket, headers);
+			queue.answered(ticket, answer.rateLimit);
 			if (call.deleteEntry) rememberDelete(call.deleteEntry);
 			// a replay of this call's own earlier attempt, whose answer was lost, is none: this run made it
 			return { response: answer.response, replayed: answer.replayed === true && !mayBeDone };
@@ -101,15 +100,15 @@ export async function sendPolitely(ctx: Context, attempt: () => Promise<Outcome>
 		const next = shouldResend(call, answer, { attempts, faults, waited, tokens: nodeRun.retryTokensLeft, aborted });
 		if (answer.kind === 'rateLimited') {
 			if (next.resend) {
-				queue.rateLimited(ticket, next.seconds, headers);
+				queue.rateLimited(ticket, next.seconds, answer.rateLimit);
 				waited += next.seconds;
 				lastRateLimit = answer;
 				continue;
 			}
-			queue.answered(ticket, headers);
+			queue.answered(ticket, answer.rateLimit);
 			throw rateLimitError(ctx, answer, call, waited, next.seconds ?? 0, aborted);
 		}
-		if (headers) queue.answered(ticket, headers);
+		if (answer.response?.headers) queue.answered(ticket, answer.rateLimit);
 		else queue.unanswered();
 		if (answer.kind === 'failed') {
 			if (call.alreadyGone && answer.response?.statusCode === 404 && (mayBeDone || deletedEarlier(call.deleteEntry))) return { gone: call.alreadyGone };

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions } from 'n8n-workflow';
 
 import { collection, field } from '../../../shared/fieldBuilders';
-import { bodyFrom, failItem, parseJson, requireAnyField, unwrap } from '../../../shared/requestActions';
+import { bodyFrom, failItem, linesList, parseJson, requireAnyField, unwrap } from '../../../shared/requestActions';
 import { adId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { budgetBody, budgetOptions } from '../../helpers/budget';
-import { linesList } from '../../helpers/lists';
 import { STATUS_OPTIONS } from '../../helpers/choices';
 
 const LISTS = ['headlines', 'descriptions', 'finalUrls'];

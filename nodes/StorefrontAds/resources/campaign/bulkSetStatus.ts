@@ -9,7 +9,8 @@ import type {
 
 import { field } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
-import { failItem, isLocatorValue, parseJsonList } from '../../../shared/requestActions';
+import { isLocatorValue } from '../../../shared/params';
+import { failItem, parseJsonList } from '../../../shared/requestActions';
 import { campaignId, optionalLocator } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { sendInChunks } from '../../helpers/sendInChunks';

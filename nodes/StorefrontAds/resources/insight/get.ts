@@ -2,11 +2,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
 import { readerOf } from '../../../shared/reads';
-import { failItem } from '../../../shared/requestActions';
+import { codesList, failItem } from '../../../shared/requestActions';
 import { accountId, videonetAdAccountId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { checkedDay, dayField } from '../../helpers/dates';
-import { codesList } from '../../helpers/lists';
 import { networkOptions } from '../../helpers/networks';
 import { optionsOf } from '../../../shared/optionName';
 

@@ -3,11 +3,10 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { field } from '../../../shared/fieldBuilders';
 import { sentWhenOn } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
-import { failItem } from '../../../shared/requestActions';
+import { failItem, linesList } from '../../../shared/requestActions';
 import { keywords } from '../../helpers/adsFields';
 import { accountId, adSetId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
-import { linesList } from '../../helpers/lists';
 
 /** Keywords one per line, all with one match type → `{text, matchType}` (broad is sent as plain text). */
 async function sendKeywords(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {

@@ -1,9 +1,8 @@
 import { collection, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
+import { bodyFrom, carryOntoRows, codesList, failItem, linesList } from '../../../shared/requestActions';
 import { keywords, searchCountries } from '../../helpers/adsFields';
 import { accountId, customerId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
-import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField } from '../../helpers/searchnet';
 
 /** accountId: a searchnet connection. */

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
 import { collection, field, returnAllOrLimit } from '../../../shared/fieldBuilders';
-import { bodyFrom, carryOntoRows, failItem } from '../../../shared/requestActions';
+import { bodyFrom, carryOntoRows, codesList, failItem, linesList } from '../../../shared/requestActions';
 import { searchCountries } from '../../helpers/adsFields';
 import { accountId, customerId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
-import { codesList, linesList } from '../../helpers/lists';
 import { convertMicros, convertMicrosField } from '../../helpers/searchnet';
 
 /** The API needs seed keywords, a seed URL or both: refused before the call otherwise. */
