@@ -19,7 +19,8 @@ import { runNode, type RunOptions } from '../harness';
  * the callee's (another switch when it differs). Module loading (field declarations) is not
  * counted: it runs once per process, not per call.
  *
- * `npm run walk`, or `npm run walk -- boost` for one of them.
+ * `npm run walk`, or `npm run walk -- boost` for one of them; `--trace` lists each entry (caller → callee)
+ * with the switches it cost.
  */
 
 /** The checkout the command runs in (npm runs it from the package's root). */
@@ -123,6 +124,7 @@ async function walk(spec: Walk, api: FakeApiServer) {
 		}
 	}
 	const stacks: string[][] = [];
+	const names: string[] = [];
 	session.on('Debugger.paused', (message) => {
 		const callFrames = message.params.callFrames as Array<{ functionName: string; location: Location; functionLocation?: Location }>;
 		const frames = callFrames.map((f) => ({ file: fileOf.get(f.location.scriptId), name: f.functionName }));
@@ -136,7 +138,11 @@ async function walk(spec: Walk, api: FakeApiServer) {
 			const at = starts.get(id);
 			return at !== undefined && fn !== undefined && at.scriptId === fn.scriptId && at.lineNumber === fn.lineNumber && at.columnNumber <= fn.columnNumber;
 		});
-		if (entered && !loading) stacks.push(frames.map((f) => f.file).filter((f): f is string => f !== undefined));
+		if (entered && !loading) {
+			const ours = frames.filter((f): f is { file: string; name: string } => f.file !== undefined);
+			stacks.push(ours.map((f) => f.file));
+			names.push(ours.slice(0, 2).map((f) => `${path.basename(f.file, '.ts')}:${f.name || '(anonymous)'}`).reverse().join(' → '));
+		}
 		session.post('Debugger.resume');
 	});
 	await run();
@@ -154,10 +160,14 @@ async function walk(spec: Walk, api: FakeApiServer) {
 	const switches: Array<[string, string, boolean]> = [];
 	let at: string | undefined = spec.file;
 	for (const imported of importsOf(spec.file)) go(imported);
-	for (const [callee, caller] of stacks) {
+	const trace = process.argv.includes('--trace');
+	stacks.forEach(([callee, caller], i) => {
+		const before = switches.length;
 		go(caller);
 		go(callee);
-	}
+		const made = switches.slice(before);
+		if (trace) console.log(`  ${made.length ? `+${made.length}` : '  '}${made.some((m) => m[2]) ? ` (${made.filter((m) => m[2]).length} back)` : '         '} ${names[i]}`);
+	});
 	const lines = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1;
 	const total = files.reduce((sum, f) => sum + lines(f), 0);
 	console.log(`\n${spec.name}: ${files.length} files, ${total} lines, ${switches.length} switches (${switches.filter((s) => s[2]).length} back to a file already read)`);
@@ -172,7 +182,7 @@ function importsOf(file: string): string[] {
 }
 
 async function main() {
-	const only = process.argv[2]?.toLowerCase();
+	const only = process.argv.slice(2).find((a) => !a.startsWith('--'))?.toLowerCase();
 	const api = await startFakeApi();
 	try {
 		for (const spec of WALKS.filter((w) => !only || w.name.toLowerCase().includes(only))) await walk(spec, api);

@@ -65,6 +65,22 @@ export function codesList(value: unknown): string[] {
 }
 
 /**
+ * A targeting object from a collection (Boost Post's Targeting, a forecast's Targeting Spec): its
+ * More JSON (`moreJson`, named in its error by `json`) first, then the named fields over it:
+ * Countries as codes (`codesList`), each other field `isList` names one entry per line (`linesList`),
+ * a list left empty unsent; any other value as it is, when filled.
+ */
+export function targetingOf(fields: IDataObject, isList: (key: string) => boolean, json: { field: string; example: string }, fail: Fail): IDataObject {
+	const { moreJson, ...named } = fields;
+	const targeting: IDataObject = moreJson ? { ...(parseJson(moreJson, json.field, json.example, fail) as IDataObject) } : {};
+	for (const [key, value] of Object.entries(named)) {
+		const list = key === 'countries' ? codesList(value) : isList(key) ? linesList(value) : undefined;
+		if (list ? list.length : !isEmpty(value)) targeting[key] = list ?? value;
+	}
+	return targeting;
+}
+
+/**
  * Refuses the current item before anything is sent, as an API error with no HTTP code: for a request
  * the API would take, but not as the workflow means it (it names what the API would do instead).
  */

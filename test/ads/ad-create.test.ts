@@ -205,6 +205,12 @@ describe('Boost', () => {
 		expect(storedAds()[0]).toMatchObject({ adType: 'boost', requestedStatus: 'paused' });
 	});
 
+	test('Targeting lists that come out empty (only separators, an empty list from an expression) are not sent; the other fields are', async () => {
+		const r = await ctx.run(boost({ targeting: { countries: ' , \n', interests: [], ageMax: 40 } }) as never);
+		expect(r.error).toBeUndefined();
+		expect((r.requests[0].body as { targeting?: unknown }).targeting).toEqual({ ageMax: 40 });
+	});
+
 	test('A boost that fails with a 500 is not resent by the node: one request, one error', async () => {
 		ctx.api.injectFault({ type: 'status', status: 500 }, 1, { path: '/v1/ads/boost' });
 		const r = await ctx.run(boost() as never);

@@ -7,6 +7,10 @@ import { field } from '../../nodes/shared/fieldBuilders';
 import { operation } from '../../nodes/shared/operation';
 import { adsOperation } from '../../nodes/StorefrontAds/helpers/adsOperation';
 import { batchOperation } from '../../nodes/StorefrontAds/helpers/batchOperation';
+import { status } from '../../nodes/StorefrontAds/helpers/adsFields';
+import { createdOutput } from '../../nodes/StorefrontAds/helpers/createdOutput';
+import { validateOnlyField } from '../../nodes/StorefrontAds/helpers/spendRequest';
+import { unwrap } from '../../nodes/shared/requestActions';
 
 import { adsResources } from '../../nodes/StorefrontAds/resources';
 import type { SpendAction } from '../../credentials/spendingCaps';
@@ -74,6 +78,14 @@ describe('an Ads operation that declares nothing does not compile and does not l
 		const resource = (option: typeof plain) => [{ name: 'X', value: 'thing', defaultOperation: 'x', operations: [{ option, fields: spec.fields }] }];
 		expect(() => requireSpendDeclarations(resource(plain))).toThrow('thing.x: build it with adsOperation and declare what its requests can do to spending (spends); unknown means spending');
 		expect(() => requireSpendDeclarations(resource(declared))).not.toThrow();
+	});
+
+	test("at load: an operation that shows Validate Only without a create's output (the one that says which caps would refuse the real call) throws", () => {
+		const validateOnly = validateOnlyField('Whether to only check');
+		const shown = { ...spec, spends: ['create'] as const, fields: [...spec.fields, status, validateOnly] };
+		expect(() => adsOperation(shown)).toThrow("Do x: it shows Validate Only: its output must say which caps would refuse the real call (createdOutput.ts)");
+		expect(() => adsOperation({ ...shown, postReceive: [unwrap('ad')] })).toThrow(/Do x: it shows Validate Only/);
+		expect(() => adsOperation({ ...shown, postReceive: [createdOutput('ad')] })).not.toThrow();
 	});
 });
 

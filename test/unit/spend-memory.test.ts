@@ -1,6 +1,6 @@
-import type { IHttpRequestOptions, PostReceiveAction } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { checkSpendCaps, countSpendingCall, reportCapsOnDryRun } from '../../nodes/StorefrontAds/helpers/spendingActions';
+import { checkSpendCaps, countSpendingCall, withCapsWouldRefuse } from '../../nodes/StorefrontAds/helpers/spendingActions';
 import { executionData, spendContext } from './spend-context';
 
 /**
@@ -91,17 +91,17 @@ describe('Validate Only: what the caps would refuse, kept until the check\'s out
 		expect(await check.call(spendContext(execution, item, dailyCap), request)).toBe(request);
 	};
 	/** The check's output for that item: whether it says the caps would refuse the real call. */
-	const reported = async (execution: string, item: number) => {
-		const [out] = await (reportCapsOnDryRun as Extract<PostReceiveAction, (...args: never[]) => unknown>).call(spendContext(execution, item, dailyCap), [{ json: { valid: true } }], { body: {}, headers: {}, statusCode: 200 });
+	const reported = (execution: string, item: number) => {
+		const out = withCapsWouldRefuse(spendContext(execution, item, dailyCap), { json: { validateOnly: true, valid: true } });
 		return 'capsWouldRefuse' in out.json;
 	};
 	test('kept while 999 other checks wait for their output, reported once; dropped once 1,000 newer ones wait', async () => {
 		await dryRun('exec-dry', 0);
 		for (let i = 0; i < KEPT - 1; i++) await dryRun('exec-dry-first', i);
-		expect([await reported('exec-dry', 0), await reported('exec-dry', 0)]).toEqual([true, false]);
+		expect([reported('exec-dry', 0), reported('exec-dry', 0)]).toEqual([true, false]);
 		await dryRun('exec-dry', 1);
 		for (let i = 0; i < KEPT; i++) await dryRun('exec-dry-second', i);
-		expect(await reported('exec-dry', 1)).toBe(false);
-		expect(await reported('exec-dry-second', KEPT - 1)).toBe(true);
+		expect(reported('exec-dry', 1)).toBe(false);
+		expect(reported('exec-dry-second', KEPT - 1)).toBe(true);
 	});
 });

@@ -2,7 +2,8 @@ import type { INodePropertyOptions, PreSendAction } from 'n8n-workflow';
 
 import { operation, type CheckedSpec } from '../../shared/operation';
 import { adsErrors } from './adsErrors';
-import { checkSpending, reportCapsOnDryRun } from './spendingActions';
+import { reportsDryRuns } from './createdOutput';
+import { checkSpending } from './spendingActions';
 import { canDo, checkedSpends, declareSpends, type Spends } from './spends';
 import type { SwitchesOn } from './switchOn';
 
@@ -53,8 +54,10 @@ export function adsOperation<N extends string, P extends string>(
 	if (can.includes('activate') && !can.includes('create') && !(typeof spends === 'object' && 'judge' in spends) && !switchesOn) {
 		throw new Error(`${spec.action}: it can switch something on: declare what (switchesOn), so that its budget is read and held against the budget caps`);
 	}
-	const postReceive = spends === 'none' ? own.postReceive : [...(own.postReceive ?? []), reportCapsOnDryRun];
-	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? [], switchesOn), postReceive };
+	if (spec.fields.some((f) => f.name === 'validateOnly') && !own.postReceive?.some(reportsDryRuns)) {
+		throw new Error(`${spec.action}: it shows Validate Only: its output must say which caps would refuse the real call (createdOutput.ts)`);
+	}
+	const rest = { ...own, errors: adsErrors, preSend: withCaps(spends, own.preSend ?? [], switchesOn) };
 	const sends = sendsAccount !== false && spec.fields.some((f) => f.name === 'accountId');
 	const where = spec.method === 'GET' || spec.method === 'DELETE' ? 'query' : 'body';
 	const option = operation((sends ? { ...rest, inRequest: { accountId: { in: where, locator: true }, ...rest.inRequest } } : rest) as CheckedSpec<N, P>);

@@ -7,6 +7,7 @@ import { unwrapped } from '../../shared/requestActions';
 import { apiRequest, idSegment } from '../../shared/wire/request';
 import { adsErrors } from './adsErrors';
 import { boostName, captionOfLabel } from './reboosts';
+import { withCapsWouldRefuse } from './spendingActions';
 
 /**
  * What a create or a boost outputs: the ad (or campaign) it made, in words a person reads, an answer
@@ -52,14 +53,15 @@ function replayedOutput(key: 'ad' | 'campaign', json: IDataObject): IDataObject 
 }
 
 /**
- * The answer of a create: the validation as-is for Validate Only, else the ad (or campaign) with
- * the API's message (an ad's with the status asked for, `status`); an answer replayed from an
- * earlier request says so (`replayed: true`).
+ * The answer of a create: the validation as-is for Validate Only, with which caps would refuse the
+ * real call (spendingActions.ts `withCapsWouldRefuse`), else the ad (or campaign) with the API's
+ * message (an ad's with the status asked for, `status`); an answer replayed from an earlier request
+ * says so (`replayed: true`).
  */
-function created(key: 'ad' | 'campaign', items: INodeExecutionData[], replayed: boolean, status: unknown): INodeExecutionData[] {
+function created(ctx: IExecuteSingleFunctions, key: 'ad' | 'campaign', items: INodeExecutionData[], replayed: boolean, status: unknown): INodeExecutionData[] {
 	const requested = String(status).toLowerCase();
 	return items.map((item) => {
-		if (item.json.validateOnly) return item;
+		if (item.json.validateOnly) return withCapsWouldRefuse(ctx, item);
 		const made = item.json[key];
 		const added = key === 'ad' && made && typeof made === 'object' ? reviewFields(requested, made as IDataObject) : {};
 		const json = unwrapped(item.json, key, ['message'], added) ?? item.json;
@@ -67,13 +69,21 @@ function created(key: 'ad' | 'campaign', items: INodeExecutionData[], replayed: 
 	});
 }
 
+/** The outputs made here, the only ones that say what the caps would refuse of a Validate Only check (`created`): adsOperation.ts requires one wherever Validate Only is shown. */
+const DRY_RUN_OUTPUTS = new WeakSet<object>();
+function reportingDryRuns<A extends object>(action: A): A {
+	DRY_RUN_OUTPUTS.add(action);
+	return action;
+}
+export const reportsDryRuns = (action: unknown) => typeof action === 'function' && DRY_RUN_OUTPUTS.has(action);
+
 /** postReceive of a create: what it made (`created`). */
 export function createdOutput(key: 'ad' | 'campaign') {
-	return reading(['status'], (read) => {
+	return reportingDryRuns(reading(['status'], (read) => {
 		return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], _response?: IN8nHttpFullResponse, replayed = false) {
-			return created(key, items, replayed, key === 'ad' ? read.param(this, 'status', 'PAUSED') : '');
+			return created(this, key, items, replayed, key === 'ad' ? read.param(this, 'status', 'PAUSED') : '');
 		};
-	});
+	}));
 }
 
 /**
@@ -110,10 +120,10 @@ function nameOrNone(ctx: IExecuteSingleFunctions, read: Reader<'postId'>, extra:
  * PUT /v1/ads/{adId} takes `name` on socialnet only). A failed rename keeps the item, saying so:
  * the ad exists.
  */
-export const boostOutput = reading(['status', 'network', 'additionalFields', 'postId'], (read) => {
+export const boostOutput = reportingDryRuns(reading(['status', 'network', 'additionalFields', 'postId'], (read) => {
 	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[], _response?: IN8nHttpFullResponse, replayed = false): Promise<INodeExecutionData[]> {
 		const { status, network, additionalFields: extra } = read.params(this, { status: 'PAUSED' as unknown, network: '', additionalFields: {} as IDataObject });
-		const made = created('ad', items, replayed, status);
+		const made = created(this, 'ad', items, replayed, status);
 		if (network !== 'socialnet') return made;
 		const named: INodeExecutionData[] = [];
 		for (const item of made) {
@@ -133,4 +143,4 @@ export const boostOutput = reading(['status', 'network', 'additionalFields', 'po
 		}
 		return named;
 	};
-});
+}));

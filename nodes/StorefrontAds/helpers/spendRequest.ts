@@ -99,7 +99,7 @@ export function wholeBudget(ctx: IExecuteSingleFunctions, value: unknown, field 
  */
 export function checkedDate(ctx: IExecuteSingleFunctions, value: unknown, field: string): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : value;
-	if (isEmpty(text)) return undefined;
+	if (text === undefined || text === null || text === '') return undefined;
 	if (Number.isNaN(Date.parse(String(text)))) {
 		failItem(ctx, `${field} "${String(value)}" is not a date`, `Give an ISO 8601 date, e.g. 2026-12-31 or 2026-12-31T18:00:00Z${field.includes('End') || field.includes('Start') ? ', or leave it empty' : ''}.`);
 	}

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction, PreSendAction } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PreSendAction } from 'n8n-workflow';
 
 import { failItem } from '../../shared/requestActions';
 import { CREDENTIAL_NAME } from '../../shared/requestDefaults';
@@ -13,8 +13,8 @@ import { addCalls, apiOf, countsOf, notePause } from './spendingCount';
 import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchOn';
 
 /**
- * The preSend and postReceive actions adsOperation adds to an Ads operation that can spend (its
- * `spends`, spends.ts), in the order they run:
+ * The preSend actions adsOperation adds to an Ads operation that can spend (its `spends`,
+ * spends.ts), in the order they run, and what a Validate Only check's output says of the caps:
  *
  * - `checkSpendValues`, once the body is built (it, the next, the operation's own actions from its
  *   first lookup and the count are one preSend, `checkSpending`):
@@ -25,7 +25,7 @@ import { overBudget, switchedOn, unreadBudget, type SwitchesOn } from './switchO
  *   Only); a call refused by them is told too whether a count would refuse it, so one refusal names
  *   every cap in the way, each with the value that would pass. A Validate Only request is never
  *   refused: it spends nothing, and its output says which caps would refuse the real call
- *   (`reportCapsOnDryRun`, `capsWouldRefuse`).
+ *   (`capsWouldRefuse`, added by the create's output: `withCapsWouldRefuse`).
  * - `countSpendingCall`, last, before the wire stamps the automatic Idempotency-Key at sending (it
  *   sees only a key the user set): the count caps (spendingCount.ts). Validate Only spends nothing
  *   and is not counted (Campaign → Create refuses it where the API would ignore it).
@@ -211,15 +211,18 @@ export function checkSpending(spends: Exclude<Spends, 'none'>, then: PreSendActi
 	});
 }
 
-/** postReceive of a spending operation: a Validate Only check's output says which caps would refuse the real call. */
-export const reportCapsOnDryRun: PostReceiveAction = async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-	if (!wouldRefuse.size) return items;
-	const key = itemKey(this);
+/**
+ * A Validate Only check's output item, with which caps would refuse the real call (`capsWouldRefuse`)
+ * when any would: the create's output (createdOutput.ts `created`) adds it, every Validate Only being a create's.
+ */
+export function withCapsWouldRefuse(ctx: IExecuteSingleFunctions, item: INodeExecutionData): INodeExecutionData {
+	if (!wouldRefuse.size) return item;
+	const key = itemKey(ctx);
 	const refusal = wouldRefuse.get(key);
-	if (!refusal) return items;
+	if (!refusal) return item;
 	wouldRefuse.delete(key);
-	return items.map((item) => ({ ...item, json: { ...item.json, capsWouldRefuse: refusal } }));
-};
+	return { ...item, json: { ...item.json, capsWouldRefuse: refusal } };
+}
 
 /**
  * preSend, last (before the wire stamps the automatic Idempotency-Key): the count caps, e.g. Max
@@ -231,7 +234,8 @@ export function countSpendingCall(spends: Exclude<Spends, 'none'>): PreSendActio
 	return async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 		const body = (request.body ?? {}) as IDataObject;
 		if (body.validateOnly === true) return request;
-		const pauses = activates && lowerText(body.status) === 'paused';
+		// the status as `checkSpendValues` let it through: PAUSED on a create, paused on a change
+		const pauses = activates && (body.status === 'PAUSED' || body.status === 'paused');
 		const { caps, api } = await capsFor(this, request);
 		// nothing awaits from here to the count's update: RoutingNode sends an input's items at once
 		if (pauses) notePause(this);

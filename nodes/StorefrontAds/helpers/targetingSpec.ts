@@ -1,16 +1,12 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PostReceiveAction } from 'n8n-workflow';
 
 import { reading } from '../../shared/reads';
-import { codesList, failItem, linesList, parseJson } from '../../shared/requestActions';
+import { failItem, targetingOf } from '../../shared/requestActions';
 
-/** preSend: `spec` from the named fields (lists) plus the free JSON. */
+/** preSend: `spec` from the named fields (each a list) over the free JSON. */
 export const sendSpec = reading(['spec'], (read) => async function (this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
-	const { moreJson, ...named } = read.param<IDataObject>(this, 'spec', {});
-	const spec: IDataObject = moreJson ? { ...(parseJson(moreJson, 'More Spec (JSON)', 'a JSON object, e.g. {"jobFunctions": ["marketing"]}', (m, d) => failItem(this, m, d)) as IDataObject) } : {};
-	for (const [key, value] of Object.entries(named)) {
-		const list = key === 'countries' ? codesList(value) : linesList(value);
-		if (list.length) spec[key] = list;
-	}
+	const json = { field: 'More Spec (JSON)', example: 'a JSON object, e.g. {"jobFunctions": ["marketing"]}' };
+	const spec = targetingOf(read.param<IDataObject>(this, 'spec', {}), () => true, json, (m, d) => failItem(this, m, d));
 	if (!Object.keys(spec).length) failItem(this, 'The targeting spec is empty', 'Add at least Countries under "Targeting Spec".');
 	request.body = { ...(request.body as IDataObject), spec };
 	return request;

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 
 import { actionName } from '../../../shared/actionNames';
 import { collection, field } from '../../../shared/fieldBuilders';
-import { isEmpty } from '../../../shared/params';
 import { readerOf } from '../../../shared/reads';
-import { codesList, copyFilled, failItem, linesList, parseJson } from '../../../shared/requestActions';
+import { failItem, targetingOf } from '../../../shared/requestActions';
 import { postId } from '../../helpers/adsLocators';
 import { adsOperation } from '../../helpers/adsOperation';
 import { boostOutput } from '../../helpers/createdOutput';
@@ -21,15 +20,12 @@ const SPARK_CODE: CredentialSecret = { name: 'sparkAuthCodeSecret', label: 'Spar
  */
 async function boostRequest(this: IExecuteSingleFunctions, request: IHttpRequestOptions) {
 	const { targeting: fields, additionalFields: extra, network } = params(this, { targeting: {} as IDataObject, additionalFields: {} as IDataObject, network: '' });
-	const { moreJson, countries, interests, ...rest } = fields;
-	const targeting: IDataObject = moreJson ? { ...(parseJson(moreJson, 'More Targeting (JSON)', 'a JSON object, e.g. {"countries": ["US"]}', (m, d) => failItem(this, m, d)) as IDataObject) } : {};
-	if (countries) targeting.countries = codesList(countries);
-	if (interests) targeting.interests = linesList(interests);
-	copyFilled(targeting, rest);
+	const json = { field: 'More Targeting (JSON)', example: 'a JSON object, e.g. {"countries": ["US"]}' };
+	const targeting = targetingOf(fields, (key) => key === 'interests', json, (m, d) => failItem(this, m, d));
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
 	for (const key of ['goal', 'startDate']) if (extra[key]) body[key] = extra[key];
-	if (!isEmpty(extra.sparkAuthCode)) refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
+	if (extra.sparkAuthCode !== undefined && extra.sparkAuthCode !== '') refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
 	if (extra.useSparkAuthCode === true && network === 'videonet') body.sparkAuthCode = await credentialSecret(this, SPARK_CODE);
 	request.body = body;
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
