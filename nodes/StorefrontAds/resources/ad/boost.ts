@@ -25,7 +25,8 @@ async function boostRequest(this: IExecuteSingleFunctions, request: IHttpRequest
 	const body = { ...(request.body as IDataObject) };
 	if (Object.keys(targeting).length) body.targeting = targeting;
 	for (const key of ['goal', 'startDate']) if (extra[key]) body[key] = extra[key];
-	if (extra.sparkAuthCode !== undefined && extra.sparkAuthCode !== '') refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
+	const legacyCode = extra.sparkAuthCode;
+	if (legacyCode !== undefined && legacyCode !== null && legacyCode !== '') refuseSecretInWorkflow(this, SPARK_CODE, 'Additional Fields → Spark Auth Code (Moved to the Credential)');
 	if (extra.useSparkAuthCode === true && network === 'videonet') body.sparkAuthCode = await credentialSecret(this, SPARK_CODE);
 	request.body = body;
 	request.timeout = Math.max(Number(request.timeout ?? 0), 600_000);
